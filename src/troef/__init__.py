@@ -1,0 +1,34 @@
+"""troef: traditional card games played exactly by their rulebooks.
+
+>>> import troef
+>>> game = troef.load_game("rififi", rules="standaard", players=4)
+>>> state = game.deal(seed=7, dealer=0)
+>>> state.current_player
+1
+"""
+
+from .cards import CARDS, PACKS, Card, CardSet
+from .core.actions import Action, parse_action
+from .core.errors import GameError, IllegalAction, RecordError, ReplayError, TroefError
+from .core.game import Game, State
+from .games import GAMES, load_game
+from .replay import replay
+
+__all__ = [
+    "CARDS",
+    "GAMES",
+    "PACKS",
+    "Action",
+    "Card",
+    "CardSet",
+    "Game",
+    "GameError",
+    "IllegalAction",
+    "RecordError",
+    "ReplayError",
+    "State",
+    "TroefError",
+    "load_game",
+    "parse_action",
+    "replay",
+]

@@ -1,0 +1,145 @@
+"""Actions and their notation (``notation.md``): one line of keywords and card codes.
+
+An `Action` is interned: parsing the same canonical text twice gives the same
+object, so actions are cheap to create, hash and compare.  ``str(action)`` is
+the canonical text, and an action compares equal to that text.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..cards import CODES, SUITS, CardError, listing_key, parse_card, suit_of
+
+# keyword -> (words it takes, whether it takes cards, how many cards at most)
+_KINDS: Final = {
+    "pass": (0, 0),
+    "decline": (0, 0),
+    "take-lummel": (0, 0),
+    "ongedraaid": (0, 0),
+    "bid": (1, 0),
+    "choose": (1, 0),
+    "draw": (1, 0),
+    "trump": (1, 0),
+    "play": (0, 5),
+    "call": (0, 1),
+    "discard": (0, 4),
+}
+_BLIND_KINDS: Final = ("play", "call")
+
+
+class ActionError(ValueError):
+    """Text that is not an action in troef's notation."""
+
+
+class Action:
+    """One action: ``kind`` (the keyword), ``word`` (its argument, if any), ``cards`` and ``blind``.
+
+    ``number`` is ``int(word)`` for numeric arguments (bids in tricks or points,
+    ``draw N``), else -1; ``card`` is the first card or -1.
+    """
+
+    __slots__ = ("blind", "card", "cards", "kind", "number", "text", "word")
+
+    kind: str
+    word: str
+    cards: tuple[int, ...]
+    blind: bool
+    text: str
+    number: int
+    card: int
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return other.text == self.text
+        return isinstance(other, str) and other == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __lt__(self, other: Action) -> bool:
+        return self.text < other.text
+
+
+_INTERNED: dict[str, Action] = {}
+
+
+def make(kind: str, word: str = "", cards: tuple[int, ...] = (), blind: bool = False) -> Action:
+    """The interned action with these parts (cards are put in canonical order)."""
+    if len(cards) > 1:
+        cards = tuple(sorted(cards, key=listing_key))
+    parts = [kind]
+    if word:
+        parts.append(word)
+    parts.extend(CODES[c] for c in cards)
+    if blind:
+        parts.append("blind")
+    text = " ".join(parts)
+    action = _INTERNED.get(text)
+    if action is None:
+        action = Action()
+        action.kind, action.word, action.cards, action.blind, action.text = kind, word, cards, blind, text
+        action.number = int(word) if word.isdigit() else -1
+        action.card = cards[0] if cards else -1
+        _INTERNED[text] = action
+    return action
+
+
+def parse_action(text: str) -> Action:
+    """The action that ``text`` names; forgiving about case, spacing and card spelling."""
+    if not isinstance(text, str):
+        raise ActionError(f"an action is text, not {text!r}")
+    found = _INTERNED.get(text)
+    if found is not None:
+        return found
+    tokens = text.split()
+    if not tokens:
+        raise ActionError("empty action")
+    kind = tokens[0].lower()
+    shape = _KINDS.get(kind)
+    if shape is None:
+        raise ActionError(f"unknown action {tokens[0]!r} in {text!r}; actions: {', '.join(_KINDS)}")
+    n_words, max_cards = shape
+    rest = tokens[1:]
+    blind = kind in _BLIND_KINDS and bool(rest) and rest[-1].lower() == "blind"
+    if blind:
+        rest = rest[:-1]
+    word = ""
+    if n_words:
+        if len(rest) != 1:
+            raise ActionError(f"{kind!r} takes one argument: {text!r}")
+        word = _word(kind, rest[0])
+        rest = []
+    try:
+        cards = tuple(parse_card(t) for t in rest)
+    except CardError as e:
+        raise ActionError(f"{e} in action {text!r}") from None
+    if max_cards and not 1 <= len(cards) <= max_cards:
+        raise ActionError(f"{kind!r} takes 1 to {max_cards} cards: {text!r}")
+    if not max_cards and cards:
+        raise ActionError(f"{kind!r} takes no cards: {text!r}")
+    if len(set(cards)) != len(cards):
+        raise ActionError(f"a card is named twice in {text!r}")
+    return make(kind, word, cards, blind)
+
+
+def _word(kind: str, token: str) -> str:
+    if kind == "trump":
+        try:
+            return SUITS[suit_of(token)]
+        except CardError as e:
+            raise ActionError(str(e)) from None
+    if token.isdigit():
+        return str(int(token))
+    if kind == "draw":
+        raise ActionError(f"'draw' takes a position number, not {token!r}")
+    return token.lower()
+
+
+PASS: Final = make("pass")

@@ -1,0 +1,177 @@
+"""The protocol every game implements: a `Game` (rules + factory) and its `State`s."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from .actions import Action, ActionError, parse_action
+from .errors import GameError, IllegalAction, RecordError
+from .options import Option, Preset, Rules, resolve_rules
+
+RECORD_FORMAT = "troef-record/1"
+Result = dict[str, Any]
+
+
+class Game(ABC):
+    """A game with resolved rules and a number of players; it deals new states."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    options: ClassVar[tuple[Option, ...]]
+    presets: ClassVar[tuple[Preset, ...]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+
+    def __init__(self, rules: object = None, players: int | None = None) -> None:
+        self.rules: Rules = resolve_rules(self.name, self.options, self.presets, rules)
+        n = self.default_players if players is None else players
+        if type(n) is not int or not self.min_players <= n <= self.max_players:
+            raise GameError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players!r}"
+            )
+        self.players: int = n
+
+    def __repr__(self) -> str:
+        return f"load_game({self.name!r}, rules={self.rules.notation()!r}, players={self.players})"
+
+    @abstractmethod
+    def deal(self, seed: int | None = None, dealer: int = 0) -> State:
+        """A new round with a random deal, reproducible from ``seed``."""
+
+    @abstractmethod
+    def from_deal(self, deal: Mapping[str, Any], dealer: int) -> State:
+        """A new round from a record's ``deal`` object; raises `RecordError` if it is not valid."""
+
+    def from_record(self, record: Mapping[str, Any]) -> State:
+        """The deal of a round record, before its actions."""
+        if not isinstance(record, Mapping):
+            raise RecordError("a round record is a JSON object")
+        if record.get("game") != self.name:
+            raise RecordError(f"record is for game {record.get('game')!r}, not {self.name!r}")
+        if record.get("players", self.players) != self.players:
+            raise RecordError(f"record has {record.get('players')!r} players, this game {self.players}")
+        try:
+            rules = resolve_rules(self.name, self.options, self.presets, record.get("rules"))
+        except GameError as e:
+            raise RecordError(str(e)) from None
+        if dict(rules) != dict(self.rules):
+            raise RecordError(f"record has rules {rules.notation()!r}, this game {self.rules.notation()!r}")
+        dealer = record.get("dealer", 0)
+        if type(dealer) is not int or not 0 <= dealer < self.players:
+            raise RecordError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")
+        deal = record.get("deal")
+        if not isinstance(deal, Mapping):
+            raise RecordError("record has no 'deal' object")
+        return self.from_deal(deal, dealer)
+
+    def match_rounds(self) -> int:
+        """Rounds in a match: by default every player deals once."""
+        return self.players
+
+    def deal_round(self, seed: int | None, dealer: int, index: int) -> State:
+        """The deal of round ``index`` of a match (games with a schedule override this)."""
+        return self.deal(seed, dealer)
+
+    def rng(self, seed: int | None) -> random.Random:
+        """The random source of a deal."""
+        return random.Random(seed)
+
+    def check_dealer(self, dealer: int) -> None:
+        if type(dealer) is not int or not 0 <= dealer < self.players:
+            raise GameError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")
+
+
+class State(ABC):
+    """One round in progress.  Mutable: `apply` changes it in place; `clone` copies it."""
+
+    game: Game
+    dealer: int
+    actions: list[Action]
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the round is over."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> bool:
+        """Carry out ``action`` if legal and return True; return False (state unchanged) if not."""
+
+    def illegal_reason(self, action: Action) -> str:
+        """Why ``action`` is refused, in words (may be empty)."""
+        return ""
+
+    def apply(self, action: Action | str) -> None:
+        """Take an action (an `Action` or its text); raises `IllegalAction` and changes nothing if illegal."""
+        if not isinstance(action, Action):
+            try:
+                action = parse_action(action)
+            except ActionError as e:
+                raise IllegalAction(self.current_player, str(action), self.legal_actions(), str(e)) from None
+        if self.current_player is None or not self._apply(action):
+            raise IllegalAction(
+                self.current_player, action.text, self.legal_actions(), self.illegal_reason(action)
+            )
+        self.actions.append(action)
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The result dict of ``notation.md`` (a partial one while the round is not over)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, JSON-serialisable; ``None`` gives a spectator's view."""
+
+    @abstractmethod
+    def deal_record(self) -> dict[str, Any]:
+        """The ``deal`` object of this round's record."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy."""
+
+    def record(self) -> dict[str, Any]:
+        """The round record so far; with its result once the round is over."""
+        rec: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game": self.game.name,
+            "rules": self.game.rules.notation(),
+            "players": self.game.players,
+            "dealer": self.dealer,
+            "deal": self.deal_record(),
+            "actions": [a.text for a in self.actions],
+        }
+        if self.is_over:
+            rec["result"] = self.result()
+        return rec
+
+    def pending(self) -> Result:
+        """The result of a round that is not over: who acts and what is legal."""
+        return {
+            "over": False,
+            "current_player": self.current_player,
+            "legal_actions": sorted(a.text for a in self.legal_actions()),
+        }
+
+
+def card_list(value: object, what: str) -> list[str]:
+    """A record's list of card codes, or a `RecordError`."""
+    if (
+        not isinstance(value, Sequence)
+        or isinstance(value, str)
+        or not all(isinstance(c, str) for c in value)
+    ):
+        raise RecordError(f"{what} must be a list of card codes")
+    return list(value)

@@ -1,0 +1,174 @@
+"""Rififi's options, presets and the `Rififi` game (``rififi.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ...cards import CODES, PACKS, CardError, bits, parse_card
+from ...core.errors import GameError, RecordError
+from ...core.game import Game, card_list
+from ...core.options import Option, Preset
+from ...tricks import FOLLOW_RULES, rank_power
+from .scoring import SCORINGS
+from .state import RififiState
+
+RANK_ORDERS: Final = {"german36": "ATKQJ9876", "french52": "AKQJT98765432"}
+
+OPTIONS: Final = (
+    Option(
+        "pack",
+        str,
+        "german36",
+        "36 cards A T K Q J 9 8 7 6, or 52 cards A K Q J T … 2",
+        ("german36", "french52"),
+    ),
+    Option("must_trump", bool, True, "void in the led suit: must trump if able"),
+    Option(
+        "scoring",
+        str,
+        "rififi",
+        "rififi: exact bid 10 + bid², else minus the difference; "
+        "tricks-plus-10: a point per trick, +10 for an exact bid",
+        ("rififi", "tricks-plus-10"),
+    ),
+    Option(
+        "schedule",
+        str,
+        "up-down",
+        "a match deals 1, 2 … m … 2, 1 cards (up-down), or every round the same number (fixed)",
+        ("up-down", "fixed"),
+    ),
+    Option(
+        "tricks",
+        int,
+        0,
+        "cards per hand with the fixed schedule and for a single deal; "
+        "0 = the most possible, m = pack size // players",
+        minimum=0,
+        maximum=17,
+    ),
+    Option("hook", bool, False, "the dealer may not bid so that the bids add up to the number of tricks"),
+)
+
+PRESETS: Final = (
+    Preset("standaard", "the Rififi rulebook: 36 cards, must trump, 10 + bid², up and down"),
+    Preset(
+        "oh-hell",
+        "Oh Hell as OpenSpiel's oh_hell plays it: 52 cards, no duty to trump, "
+        "a point per trick +10, fixed hand size, the dealer's hook",
+        {
+            "pack": "french52",
+            "must_trump": False,
+            "scoring": "tricks-plus-10",
+            "schedule": "fixed",
+            "hook": True,
+        },
+    ),
+)
+
+
+class Rififi(Game):
+    """Rififi, an Oh-Hell game: bid exactly the number of tricks you will take."""
+
+    name = "rififi"
+    title = "Rififi"
+    options = OPTIONS
+    presets = PRESETS
+    min_players = 3
+    max_players = 6
+    default_players = 4
+
+    def __init__(self, rules: object = None, players: int | None = None) -> None:
+        super().__init__(rules, players)
+        pack_name = str(self.rules["pack"])
+        self.pack = PACKS[pack_name].mask
+        self.pack_cards: tuple[int, ...] = tuple(bits(self.pack))
+        self.power = rank_power(RANK_ORDERS[pack_name])
+        self.follow = FOLLOW_RULES[
+            "follow-else-must-trump" if self.rules["must_trump"] else "follow-else-any"
+        ]
+        self.points = SCORINGS[str(self.rules["scoring"])]
+        self.hook = bool(self.rules["hook"])
+        self.max_hand = len(self.pack_cards) // self.players
+        tricks = int(self.rules["tricks"])
+        if tricks > self.max_hand:
+            raise GameError(
+                f"option 'tricks': {tricks} is too many for {self.players} players "
+                f"with {len(self.pack_cards)} cards (at most {self.max_hand})"
+            )
+        self.hand_size = tricks or self.max_hand
+
+    def schedule(self) -> list[int]:
+        """Cards per hand in each round of a match."""
+        m = self.max_hand
+        if self.rules["schedule"] == "up-down":
+            return [*range(1, m + 1), *range(m - 1, 0, -1)]
+        return [self.hand_size] * self.players
+
+    def match_rounds(self) -> int:
+        return len(self.schedule())
+
+    def deal(self, seed: int | None = None, dealer: int = 0, hand_size: int | None = None) -> RififiState:
+        """Shuffle, deal ``hand_size`` cards one at a time from the left of the dealer, turn trump."""
+        self.check_dealer(dealer)
+        h = self.hand_size if hand_size is None else hand_size
+        if type(h) is not int or not 1 <= h <= self.max_hand:
+            raise GameError(f"hand size must be 1..{self.max_hand}, not {hand_size!r}")
+        cards = list(self.pack_cards)
+        self.rng(seed).shuffle(cards)
+        n = self.players
+        hands = [0] * n
+        for i in range(n * h):
+            hands[(dealer + 1 + i) % n] |= 1 << cards[i]
+        trump_card = cards[n * h] if n * h < len(cards) else cards[n * h - 1]
+        return RififiState(self, dealer, tuple(hands), trump_card)
+
+    def deal_round(self, seed: int | None, dealer: int, index: int) -> RififiState:
+        return self.deal(seed, dealer, self.schedule()[index])
+
+    def from_deal(self, deal: Mapping[str, Any], dealer: int) -> RififiState:
+        hands_value = deal.get("hands")
+        if not isinstance(hands_value, list) or len(hands_value) != self.players:
+            raise RecordError(f"deal.hands must list {self.players} hands")
+        try:
+            hands = [
+                [parse_card(c) for c in card_list(h, f"deal.hands[{i}]")] for i, h in enumerate(hands_value)
+            ]
+            trump_value = deal.get("trump_card")
+            trump_card = -1 if trump_value is None else parse_card(_text(trump_value))
+        except CardError as e:
+            raise RecordError(str(e)) from None
+        seen = 0
+        for i, hand in enumerate(hands):
+            for c in hand:
+                if not self.pack >> c & 1:
+                    raise RecordError(
+                        f"{CODES[c]} in deal.hands[{i}] is not in the {self.rules['pack']} pack"
+                    )
+                if seen >> c & 1:
+                    raise RecordError(f"{CODES[c]} is dealt twice")
+                seen |= 1 << c
+        sizes = {len(h) for h in hands}
+        if len(sizes) != 1 or not 1 <= (h := sizes.pop()) <= self.max_hand:
+            raise RecordError(f"every hand must hold the same number of cards, 1..{self.max_hand}")
+        if self.rules["schedule"] == "fixed" and self.rules["tricks"] and h != self.rules["tricks"]:
+            raise RecordError(f"the rules fix {self.rules['tricks']} cards per hand, the deal has {h}")
+        all_dealt = self.players * h == len(self.pack_cards)
+        masks = tuple(sum(1 << c for c in hand) for hand in hands)
+        if trump_card >= 0:
+            if not self.pack >> trump_card & 1:
+                raise RecordError(f"trump_card {CODES[trump_card]} is not in the {self.rules['pack']} pack")
+            if all_dealt and not masks[dealer] >> trump_card & 1:
+                raise RecordError(
+                    "all cards are dealt: trump_card must be the dealer's last card, in his hand"
+                )
+            if not all_dealt and seen >> trump_card & 1:
+                raise RecordError(f"trump_card {CODES[trump_card]} is also dealt to a hand")
+        return RififiState(self, dealer, masks, trump_card)
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"trump_card must be a card code or null, not {value!r}")
+    return value

@@ -1,0 +1,170 @@
+"""One Rififi round: bidding (rule 2), then play (rule 3), then scoring (rule 4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ...cards import CODES, SUITS, bits
+from ...core.actions import Action, make
+from ...core.game import Result
+from ...tricks import TrickState, hand_codes
+
+if TYPE_CHECKING:
+    from .rules import Rififi
+
+BID, PLAY, OVER = "bid", "play", "over"
+BIDS: Final = tuple(make("bid", str(n)) for n in range(53))
+PLAYS: Final = tuple(make("play", cards=(c,)) for c in range(52))
+
+
+class RififiState(TrickState):
+    """A Rififi round.  ``bids[s]`` is -1 until seat s has bid."""
+
+    game: Rififi
+
+    def __init__(self, game: Rififi, dealer: int, hands: tuple[int, ...], trump_card: int) -> None:
+        self.game = game
+        self.n = game.players
+        self.dealer = dealer
+        self.dealt = hands
+        self.hands = list(hands)
+        self.hand_size = hands[0].bit_count()
+        self.trump_card = trump_card
+        self.trump = trump_card // 13 if trump_card >= 0 else -1
+        self.power = game.power
+        self.follow = game.follow
+        self.exempt = 0
+        self.bids = [-1] * self.n
+        self.phase = BID
+        self.current: int | None = (dealer + 1) % self.n
+        self.actions = []
+        self.start_play((dealer + 1) % self.n)
+
+    def clone(self) -> RififiState:
+        new = object.__new__(RififiState)
+        new.__dict__.update(self.__dict__)
+        new.copy_play(self)
+        new.bids = self.bids[:]
+        new.actions = self.actions[:]
+        return new
+
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.current is None
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.current
+        if seat is None:
+            return []
+        if self.phase == PLAY:
+            return [PLAYS[c] for c in bits(self.playable(seat))]
+        bids = list(BIDS[: self.hand_size + 1])
+        forbidden = self.hooked_bid()
+        if forbidden >= 0:
+            del bids[forbidden]
+        return bids
+
+    def hooked_bid(self) -> int:
+        """The bid the hook forbids the current player, or -1."""
+        if not self.game.hook or self.current != self.dealer:
+            return -1
+        rest = self.hand_size - (sum(self.bids) + 1)  # the dealer's own -1 is in the sum
+        return rest if rest >= 0 else -1
+
+    def _apply(self, action: Action) -> bool:
+        seat = self.current
+        if seat is None:
+            return False
+        if self.phase == PLAY:
+            card = action.card
+            if action.kind != "play" or len(action.cards) != 1 or action.blind:
+                return False
+            if not self.playable(seat) >> card & 1:
+                return False
+            if self.play_card(card) and len(self.history) == self.hand_size:
+                self.phase, self.current = OVER, None
+            else:
+                self.current = (self.leader + len(self.trick)) % self.n
+            return True
+        bid = action.number
+        if action.kind != "bid" or not 0 <= bid <= self.hand_size or bid == self.hooked_bid():
+            return False
+        self.bids[seat] = bid
+        if seat == self.dealer:
+            self.phase = PLAY
+            self.current = self.leader
+        else:
+            self.current = (seat + 1) % self.n
+        return True
+
+    def illegal_reason(self, action: Action) -> str:
+        if self.current is None:
+            return "the round is over"
+        if self.phase == PLAY:
+            if action.kind != "play" or len(action.cards) != 1 or action.blind:
+                return "it is time to play a card"
+            return self.play_reason(action.card)
+        if action.kind != "bid":
+            return "it is time to bid"
+        if action.number == self.hooked_bid() >= 0:
+            return (
+                f"hook: the dealer may not bid {action.number}, the bids would add up to "
+                f"the {self.hand_size} tricks"
+            )
+        return f"a bid is a number of tricks from 0 to {self.hand_size}"
+
+    def result(self) -> Result:
+        tricks = self.won[:]
+        if self.current is not None:
+            return {**self.pending(), "tricks": tricks}
+        points = self.game.points
+        return {
+            "over": True,
+            "scores": [points(b, t) for b, t in zip(self.bids, tricks, strict=True)],
+            "tricks": tricks,
+            "details": {
+                "bids": self.bids[:],
+                "tricks": tricks,
+                "trump": self.trump_suit(),
+                "trump_card": self.trump_card_code(),
+                "hand_size": self.hand_size,
+            },
+        }
+
+    def trump_suit(self) -> str | None:
+        return SUITS[self.trump] if self.trump >= 0 else None
+
+    def trump_card_code(self) -> str | None:
+        return CODES[self.trump_card] if self.trump_card >= 0 else None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        current = self.current
+        view: dict[str, Any] = {
+            "game": self.game.name,
+            "rules": self.game.rules.notation(),
+            "players": self.n,
+            "seat": seat,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "hand_size": self.hand_size,
+            "hand": hand_codes(self.hands[seat]) if seat is not None else [],
+            "hand_counts": [h.bit_count() for h in self.hands],
+            "trump": self.trump_suit(),
+            "trump_card": self.trump_card_code(),
+            "bids": [b if b >= 0 else None for b in self.bids],
+            "current_player": current,
+            "legal_actions": [a.text for a in self.legal_actions()]
+            if seat is not None and seat == current
+            else [],
+            **self.trick_view(),
+        }
+        if current is None:
+            view["result"] = self.result()
+        return view
+
+    def deal_record(self) -> dict[str, Any]:
+        return {"hands": [hand_codes(h) for h in self.dealt], "trump_card": self.trump_card_code()}

@@ -1,0 +1,102 @@
+"""A match: a sequence of rounds with dealer rotation, running totals and a score sheet."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .core.errors import GameError
+from .core.game import Game, Result, State
+
+MATCH_FORMAT = "troef-match/1"
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One round on the score sheet."""
+
+    index: int
+    dealer: int
+    result: Result
+    totals: tuple[int, ...]
+
+    @property
+    def scores(self) -> list[int]:
+        scores: list[int] = self.result["scores"]
+        return scores
+
+    @property
+    def details(self) -> dict[str, Any]:
+        details: dict[str, Any] = self.result.get("details", {})
+        return details
+
+
+class Match:
+    """Rounds of one game.  The first dealer is drawn at random (from ``seed``) unless given;
+    the deal moves clockwise; ``rounds`` defaults to the game's schedule."""
+
+    def __init__(
+        self,
+        game: Game,
+        names: list[str] | None = None,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        rounds: int | None = None,
+    ) -> None:
+        self.game = game
+        n = game.players
+        self.names = names if names is not None else [f"seat {i}" for i in range(n)]
+        if len(self.names) != n:
+            raise GameError(f"{n} players need {n} names, not {len(self.names)}")
+        self.rng = random.Random(seed)
+        self.first_dealer = self.rng.randrange(n) if first_dealer is None else first_dealer
+        game.check_dealer(self.first_dealer)
+        self.rounds = game.match_rounds() if rounds is None else rounds
+        if type(self.rounds) is not int or self.rounds < 1:
+            raise GameError(f"a match has at least one round, not {rounds!r}")
+        self.sheet: list[SheetRow] = []
+        self.records: list[dict[str, Any]] = []
+        self.totals = [0] * n
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.sheet) >= self.rounds
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the next round."""
+        return (self.first_dealer + len(self.sheet)) % self.game.players
+
+    def next_round(self) -> State:
+        """Deal the next round."""
+        if self.is_over:
+            raise GameError("the match is over")
+        return self.game.deal_round(self.rng.randrange(2**63), self.dealer, len(self.sheet))
+
+    def finish_round(self, state: State) -> SheetRow:
+        """Enter a finished round on the score sheet."""
+        if not state.is_over:
+            raise GameError("the round is not over yet")
+        result = state.result()
+        self.totals = [t + s for t, s in zip(self.totals, result["scores"], strict=True)]
+        row = SheetRow(len(self.sheet), state.dealer, result, tuple(self.totals))
+        self.sheet.append(row)
+        self.records.append(state.record())
+        return row
+
+    def leaders(self) -> list[int]:
+        """The seats with the highest total."""
+        best = max(self.totals)
+        return [i for i, t in enumerate(self.totals) if t == best]
+
+    def record(self) -> dict[str, Any]:
+        """The match record (``troef-match/1``)."""
+        return {
+            "format": MATCH_FORMAT,
+            "game": self.game.name,
+            "rules": self.game.rules.notation(),
+            "players": list(self.names),
+            "rounds": list(self.records),
+            "totals": list(self.totals),
+        }
