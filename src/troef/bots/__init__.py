@@ -35,11 +35,6 @@ BotFactory = Callable[[int | None], Bot]
 _HEURISTICS: dict[str, BotFactory] = {}
 
 
-def register_heuristic(game: str, factory: BotFactory) -> None:
-    """Make ``factory`` the heuristic bot of ``game``."""
-    _HEURISTICS[game] = factory
-
-
 def bot_kinds(game: str) -> list[str]:
     return ["random", *(["heuristic"] if game in _HEURISTICS else [])]
 
