@@ -43,10 +43,8 @@ def replay_state(record: Mapping[str, Any], where: str = "") -> State:
         acting = state.current_player
         if seat is not None and seat != acting:
             legal = ", ".join(sorted(a.text for a in state.legal_actions())) or "none"
-            raise ReplayError(
-                f"{where}action {i} {entry!r}: it is seat {acting}'s turn, not seat {seat}'s; legal: {legal}",
-                i,
-            )
+            turn = "the round is over" if acting is None else f"it is seat {acting}'s turn, not seat {seat}'s"
+            raise ReplayError(f"{where}action {i} {entry!r}: {turn}; legal: {legal}", i)
         try:
             state.apply(text)
         except IllegalAction as e:
@@ -66,21 +64,22 @@ def start_state(record: Mapping[str, Any]) -> State:
 def split_seat(entry: str) -> tuple[int | None, str]:
     """``"2:play QS"`` -> ``(2, "play QS")``; an entry without a prefix has seat None."""
     head, sep, rest = entry.partition(":")
-    if sep and head.strip().isdigit():
+    head = head.strip()
+    if sep and head.isdecimal() and len(head) <= 9:
         return int(head), rest.strip()
     return None, entry
 
 
-def compare_result(expected: object, result: Result, where: str = "") -> None:
+def compare_result(expected: object, result: Result, where: str = "", path: str = "") -> None:
     """Every key given in ``expected`` must equal the engine's (nested objects key by key)."""
     if not isinstance(expected, Mapping):
-        raise RecordError(f"{where}result must be an object")
+        raise RecordError(f"{where}result{' ' + path if path else ''} must be an object")
     for key, want in expected.items():
         got = result.get(key)
         if isinstance(want, Mapping) and isinstance(got, Mapping):
-            compare_result(want, dict(got), f"{where}{key}.")
+            compare_result(want, dict(got), where, f"{path}{key}.")
         elif got != want:
-            raise ReplayError(f"{where}result {key!r}: record says {want!r}, engine computes {got!r}")
+            raise ReplayError(f"{where}result {path + key!r}: record says {want!r}, engine computes {got!r}")
 
 
 def replay_match(record: Mapping[str, Any]) -> Result:
@@ -93,7 +92,15 @@ def replay_match(record: Mapping[str, Any]) -> Result:
     for i, rnd in enumerate(rounds):
         if not isinstance(rnd, Mapping):
             raise RecordError(f"round {i} is not an object")
-        merged = {"format": RECORD_FORMAT, "game": record.get("game"), "rules": record.get("rules"), **rnd}
+        merged = {**rnd, "format": RECORD_FORMAT, "game": record.get("game"), "rules": record.get("rules")}
+        for key in ("game", "rules"):
+            if key in rnd and rnd[key] != record.get(key):
+                raise RecordError(f"round {i} has {key} {rnd[key]!r}, the match {record.get(key)!r}")
+        names = record.get("players")
+        if isinstance(names, list):
+            merged.setdefault("players", len(names))
+            if merged["players"] != len(names):
+                raise RecordError(f"round {i} has {merged['players']!r} players, the match has {len(names)}")
         state = replay_state(merged, f"round {i}: ")
         result = state.result()
         if "result" in rnd:
@@ -101,6 +108,8 @@ def replay_match(record: Mapping[str, Any]) -> Result:
         results.append(result)
         if result.get("over"):
             scores = result["scores"]
+            if totals and len(totals) != len(scores):
+                raise RecordError(f"round {i} has {len(scores)} players, the rounds before it {len(totals)}")
             totals = [a + b for a, b in zip(totals, scores, strict=True)] if totals else list(scores)
     over = all(r.get("over") for r in results)
     out: Result = {"over": over, "rounds": results, "totals": totals or []}

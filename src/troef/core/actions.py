@@ -85,7 +85,7 @@ def make(kind: str, word: str = "", cards: tuple[int, ...] = (), blind: bool = F
     if action is None:
         action = Action()
         action.kind, action.word, action.cards, action.blind, action.text = kind, word, cards, blind, text
-        action.number = int(word) if word.isdigit() else -1
+        action.number = int(word) if word.isdecimal() else -1
         action.card = cards[0] if cards else -1
         _INTERNED[text] = action
     return action
@@ -116,14 +116,14 @@ def parse_action(text: str) -> Action:
             raise ActionError(f"{kind!r} takes one argument: {text!r}")
         word = _word(kind, rest[0])
         rest = []
+    if not max_cards and rest:
+        raise ActionError(f"{kind!r} takes nothing more: {text!r}")
     try:
         cards = tuple(parse_card(t) for t in rest)
     except CardError as e:
         raise ActionError(f"{e} in action {text!r}") from None
     if max_cards and not 1 <= len(cards) <= max_cards:
         raise ActionError(f"{kind!r} takes 1 to {max_cards} cards: {text!r}")
-    if not max_cards and cards:
-        raise ActionError(f"{kind!r} takes no cards: {text!r}")
     if len(set(cards)) != len(cards):
         raise ActionError(f"a card is named twice in {text!r}")
     return make(kind, word, cards, blind)
@@ -135,7 +135,9 @@ def _word(kind: str, token: str) -> str:
             return SUITS[suit_of(token)]
         except CardError as e:
             raise ActionError(str(e)) from None
-    if token.isdigit():
+    if token.isdecimal():
+        if len(token) > 9:
+            raise ActionError(f"{kind!r} takes a number of at most 9 digits, not {token[:12]!r}…")
         return str(int(token))
     if kind == "draw":
         raise ActionError(f"'draw' takes a position number, not {token!r}")

@@ -134,6 +134,12 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know, JSON-serialisable; ``None`` gives a spectator's view."""
 
+    def check_seat(self, seat: object) -> None:
+        """A `GameError` unless ``seat`` is a seat of this round or ``None`` (a spectator)."""
+        n = self.game.players
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            raise GameError(f"seat must be 0..{n - 1} or None (a spectator), not {seat!r}")
+
     @abstractmethod
     def deal_record(self) -> dict[str, Any]:
         """The ``deal`` object of this round's record."""

@@ -125,7 +125,10 @@ class Rififi(Game):
         return RififiState(self, dealer, tuple(hands), trump_card)
 
     def deal_round(self, seed: int | None, dealer: int, index: int) -> RififiState:
-        return self.deal(seed, dealer, self.schedule()[index])
+        schedule = self.schedule()
+        if not 0 <= index < len(schedule):
+            raise GameError(f"a match of these rules has {len(schedule)} rounds, not {index + 1}")
+        return self.deal(seed, dealer, schedule[index])
 
     def from_deal(self, deal: Mapping[str, Any], dealer: int) -> RififiState:
         hands_value = deal.get("hands")
@@ -135,7 +138,9 @@ class Rififi(Game):
             hands = [
                 [parse_card(c) for c in card_list(h, f"deal.hands[{i}]")] for i, h in enumerate(hands_value)
             ]
-            trump_value = deal.get("trump_card")
+            if "trump_card" not in deal:
+                raise RecordError("deal.trump_card is missing (a card code, or null for no trump)")
+            trump_value = deal["trump_card"]
             trump_card = -1 if trump_value is None else parse_card(_text(trump_value))
         except CardError as e:
             raise RecordError(str(e)) from None
