@@ -1,0 +1,1 @@
+"""The ``troef`` command: replay records, list games and play in the terminal."""

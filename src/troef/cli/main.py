@@ -1,0 +1,131 @@
+"""The ``troef`` command: ``replay``, ``games`` and ``play``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Final
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ..bots import Bot, bot_kinds, make_bot
+from ..core.errors import GameError
+from ..games import GAMES, game_class, load_game
+from ..match import Match
+from .catalog import game_panel
+from .play import MatchEnded, TableSession
+from .replay import INVALID, OK, run_replay
+from .rules import rules_from_args
+from .table import seat_labels
+from .terminal import LineReader, consoles
+
+PLAYABLE: Final = ("rififi",)
+"""Games the terminal table can show."""
+
+app = typer.Typer(
+    name="troef",
+    help="Traditional card games played exactly by their rulebooks.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``message`` on standard error; the exit for input that is not valid."""
+    consoles()[1].print(Text(f"error: {message}"))
+    return typer.Exit(INVALID)
+
+
+@app.command()
+def replay(
+    source: Annotated[str, typer.Argument(metavar="FILE|-", help="a round or match record; - reads stdin")],
+) -> None:
+    """Replay a record and print its result as JSON.
+
+    Exit 0: every action legal (and the result matches); 1: an illegal action or a different result;
+    2: not a valid record.
+    """
+    code, text = run_replay(source)
+    typer.echo(text, err=code != OK)
+    raise typer.Exit(code)
+
+
+@app.command()
+def games(
+    name: Annotated[str | None, typer.Argument(metavar="[GAME]", help="show only this game")] = None,
+) -> None:
+    """List the games, their players, rule presets and options."""
+    try:
+        classes = list(GAMES.values()) if name is None else [game_class(name)]
+    except GameError as e:
+        raise fail(str(e)) from None
+    out = consoles()[0]
+    for cls in classes:
+        out.print(game_panel(cls))
+        out.print()
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="the game, e.g. rififi")],
+    rules: Annotated[str | None, typer.Option(help="rule preset (see `troef games`)")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="override one option")
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    seat: Annotated[int, typer.Option(help="your seat, 0 = the first")] = 0,
+    seed: Annotated[int | None, typer.Option(help="seed for a reproducible match")] = None,
+    bot: Annotated[str, typer.Option(help="the other players: heuristic or random")] = "heuristic",
+    rounds: Annotated[int | None, typer.Option(help="stop after this many rounds")] = None,
+    save: Annotated[Path | None, typer.Option(help="write the match record (JSON) to this file")] = None,
+) -> None:
+    """Play a match in the terminal against bots."""
+    out, err = consoles()
+    if game not in PLAYABLE and game in GAMES:
+        raise fail(f"the terminal table plays {', '.join(PLAYABLE)}, not yet {game}")
+    try:
+        loaded = load_game(game, rules_from_args(rules, option or []), players)
+    except GameError as e:
+        raise fail(str(e)) from None
+    n = loaded.players
+    if not 0 <= seat < n:
+        raise fail(f"--seat must be a seat 0..{n - 1}, not {seat}")
+    most = loaded.match_rounds()
+    if rounds is not None and not 1 <= rounds <= most:
+        raise fail(f"--rounds must be 1..{most} (a full match of these rules), not {rounds}")
+    if bot == "heuristic" and bot not in bot_kinds(game):
+        err.print(f"note: there is no heuristic bot for {game} yet; playing against random bots")
+        bot = "random"
+    try:
+        bots: dict[int, Bot] = {
+            s: make_bot(game, bot, None if seed is None else seed + s) for s in range(n) if s != seat
+        }
+    except GameError as e:
+        raise fail(str(e)) from None
+    labels = seat_labels(n, seat)
+    match = Match(loaded, names=labels, seed=seed, rounds=rounds)
+    try:
+        TableSession(match, seat, bots, labels, out, LineReader(out)).play()
+    except MatchEnded as e:
+        out.print(f"\n{e}: the match stops after {len(match.sheet)} of {match.rounds} rounds")
+    if save is not None:
+        save_match(match, save, out)
+
+
+def save_match(match: Match, path: Path, out: Console) -> None:
+    """Write the match record of the finished rounds to ``path``."""
+    if not match.sheet:
+        out.print("no round was finished: nothing to save")
+        return
+    try:
+        path.write_text(json.dumps(match.record(), indent=1) + "\n", encoding="utf-8")
+    except OSError as e:
+        raise fail(f"cannot save the match to {path}: {e.strerror or e}") from None
+    out.print(f"match record saved to {path}; check it with: troef replay {path}")
+
+
+def main() -> None:
+    """Run the ``troef`` command."""
+    app()

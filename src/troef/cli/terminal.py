@@ -1,0 +1,35 @@
+"""Consoles and line input that work the same on a terminal and in a pipe."""
+
+from __future__ import annotations
+
+import sys
+
+from rich.console import Console
+from rich.text import Text
+
+
+def consoles() -> tuple[Console, Console]:
+    """Rich consoles for standard output and standard error (no automatic highlighting)."""
+    return Console(highlight=False), Console(stderr=True, highlight=False)
+
+
+class LineReader:
+    """Reads answers from the keyboard, or line by line from a pipe (echoing them, so a log reads well)."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.interactive = sys.stdin.isatty()
+
+    def ask(self, prompt: Text) -> str | None:
+        """One line of input without its newline, or ``None`` when the input has ended."""
+        if self.interactive:
+            try:
+                return self.console.input(prompt)
+            except EOFError:
+                return None
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        answer = line.rstrip("\r\n")
+        self.console.print(prompt + Text(answer))
+        return answer
