@@ -1,0 +1,211 @@
+"""Scenario records: one hand-made record per rule, Decision and option of a game's spec.
+
+Every ``*.json`` under ``tests/scenarios/`` (recursively, one folder per game) is a
+round record (``troef-record/1``) or a match record (``troef-match/1``) with a
+``result`` worked out by hand, plus two keys replay ignores: ``rule`` (the rule,
+Decision or option it proves, e.g. ``"3.2 …"`` or ``"hook oh-hell …"``) and
+``comment``.  `troef.replay` checks the result itself; these tests also compare
+every given key for equality and check that each rule of the spec is covered.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import troef
+from troef.bots import RandomBot, play_out
+from troef.match import Match
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+FILES = sorted(SCENARIOS.rglob("*.json"))
+
+# The numbered rules, Decisions and options (per preset where they differ, and as
+# overrides in a record's "rules") of rififi.md.  A scenario covers an entry when its
+# "rule" is the entry or starts with the entry followed by a space.
+RIFIFI_RULES = (
+    "1.1",
+    "1.2",
+    "1.3",
+    "1.4",
+    "2",
+    "3.1",
+    "3.2",
+    "3.3",
+    "4",
+    "5",
+    "Decision 1.2",
+    "Decision 2",
+    "pack standaard",
+    "pack oh-hell",
+    "pack override",
+    "must_trump standaard",
+    "must_trump oh-hell",
+    "must_trump override",
+    "scoring standaard",
+    "scoring oh-hell",
+    "scoring override",
+    "schedule",
+    "tricks",
+    "hook standaard",
+    "hook oh-hell",
+    "hook override",
+)
+TABLES = {"rififi": RIFIFI_RULES}
+
+
+def load(path: Path) -> dict[str, Any]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(data, dict), f"{path.name}: a scenario is a JSON object"
+    return data
+
+
+def covers(rule: str, entry: str) -> bool:
+    return rule == entry or rule.startswith(entry + " ")
+
+
+def scenario_id(path: Path) -> str:
+    return str(path.relative_to(SCENARIOS))
+
+
+def test_scenarios_exist() -> None:
+    assert len([p for p in FILES if p.parent.name == "rififi"]) >= 40
+
+
+@pytest.mark.parametrize("path", FILES, ids=scenario_id)
+def test_scenario(path: Path) -> None:
+    record = load(path)
+    assert isinstance(record.get("rule"), str) and record["rule"], "a scenario names its rule"
+    assert isinstance(record.get("comment"), str) and record["comment"], "a scenario says what it proves"
+    expected = record.get("result")
+    assert isinstance(expected, dict), "a scenario has an expected result"
+    result = troef.replay(record)
+    for key, want in expected.items():
+        assert result.get(key) == want, f"{path.name}: result {key!r}"
+    if record["format"] == "troef-match/1":
+        assert expected.get("over") is True and "totals" in expected
+        assert record["totals"] == expected["totals"]
+        return
+    assert record["format"] == "troef-record/1"
+    deal = record["deal"]
+    assert set(deal) == {"hands", "trump_card"}, "a rififi deal lists the hands and the trump card"
+    if expected["over"]:
+        assert set(expected) >= {"scores", "tricks", "details"}, "a complete round gives its numbers"
+        assert set(expected["details"]) == {"bids", "tricks", "trump", "trump_card", "hand_size"}
+    else:
+        assert set(expected) >= {"current_player", "legal_actions"}, "a position gives who acts and what"
+        assert expected["legal_actions"] == sorted(expected["legal_actions"])
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if load(p)["result"].get("scores")], ids=scenario_id)
+def test_scenario_with_wrong_scores_fails(path: Path) -> None:
+    """The expected scores really are checked: one point off is a replay error."""
+    record = copy.deepcopy(load(path))
+    record["result"]["scores"][0] += 1
+    with pytest.raises(troef.ReplayError, match="scores"):
+        troef.replay(record)
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if "legal_actions" in load(p)["result"]], ids=scenario_id)
+def test_scenario_with_wrong_legal_actions_fails(path: Path) -> None:
+    record = copy.deepcopy(load(path))
+    record["result"]["legal_actions"] = record["result"]["legal_actions"][1:]
+    with pytest.raises(troef.ReplayError, match="legal_actions"):
+        troef.replay(record)
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_every_rule_has_a_scenario(game: str) -> None:
+    rules = [load(p)["rule"] for p in FILES if p.parent.name == game]
+    missing = [entry for entry in TABLES[game] if not any(covers(r, entry) for r in rules)]
+    assert not missing, f"rules of {game} without a scenario: {missing}"
+    unknown = [r for r in rules if not any(covers(r, entry) for entry in TABLES[game])]
+    assert not unknown, f"scenarios of {game} naming no rule of the table: {unknown}"
+
+
+# Rule 1.3: the schedule of a match.
+
+
+@pytest.mark.parametrize(
+    ("players", "largest"),
+    [(3, 12), (4, 9), (5, 7), (6, 6)],
+)
+def test_up_down_schedule(players: int, largest: int) -> None:
+    game = troef.load_game("rififi", players=players)
+    schedule = game.schedule()  # type: ignore[attr-defined]
+    assert schedule == [*range(1, largest + 1), *range(largest - 1, 0, -1)]
+    assert len(schedule) == 2 * largest - 1
+    assert schedule.count(largest) == 1
+    assert game.match_rounds() == 2 * largest - 1
+
+
+def test_four_players_schedule_spelled_out() -> None:
+    game = troef.load_game("rififi", "standaard", 4)
+    assert game.schedule() == [1, 2, 3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3, 2, 1]  # type: ignore[attr-defined]
+    assert game.match_rounds() == 17
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "hand"),
+    [
+        ("oh-hell", 4, 13),
+        ("oh-hell", 3, 17),
+        ({"preset": "oh-hell", "tricks": 3}, 3, 3),
+        ({"preset": "standaard", "schedule": "fixed", "tricks": 5}, 5, 5),
+        ({"preset": "standaard", "schedule": "fixed"}, 4, 9),
+    ],
+)
+def test_fixed_schedule(rules: object, players: int, hand: int) -> None:
+    game = troef.load_game("rififi", rules, players)
+    schedule = game.schedule()  # type: ignore[attr-defined]
+    assert schedule and set(schedule) == {hand}
+    assert game.match_rounds() == len(schedule)
+    assert game.deal(seed=1).legal_actions()[-1] == f"bid {hand}"
+
+
+@pytest.mark.parametrize(("rules", "players"), [("standaard", 4), ("standaard", 6), ("oh-hell", 3)])
+def test_match_deals_the_schedule_and_moves_the_deal_clockwise(rules: str, players: int) -> None:
+    game = troef.load_game("rififi", rules, players)
+    match = Match(game, seed=11)
+    bots = [RandomBot(seat) for seat in range(players)]
+    sizes: list[int] = []
+    while not match.is_over:
+        state = match.next_round()
+        assert state.dealer == (match.first_dealer + len(match.sheet)) % players
+        play_out(state, bots)
+        row = match.finish_round(state)
+        sizes.append(row.details["hand_size"])
+    assert sizes == game.schedule()  # type: ignore[attr-defined]
+    assert list(match.totals) == [sum(r.scores[s] for r in match.sheet) for s in range(players)]
+    assert troef.replay(match.record())["totals"] == match.totals
+
+
+# Rule 1.4: the turned card, in random deals.
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_turned_card_below_the_hands(seed: int) -> None:
+    game = troef.load_game("rififi", "standaard", 4)
+    dealer = seed % 4
+    state = game.deal(seed=seed, dealer=dealer, hand_size=1 + seed % 8)  # type: ignore[call-arg]
+    record = state.record()
+    trump_card = record["deal"]["trump_card"]
+    dealt = [c for hand in record["deal"]["hands"] for c in hand]
+    assert trump_card not in dealt
+    assert state.view(None)["trump"] == trump_card[1]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_all_dealt_trump_card_stays_with_the_dealer(seed: int) -> None:
+    game = troef.load_game("rififi", "standaard", 4)
+    dealer = seed % 4
+    state = game.deal(seed=seed, dealer=dealer)
+    record = state.record()
+    hands = record["deal"]["hands"]
+    assert all(len(h) == 9 for h in hands)
+    assert record["deal"]["trump_card"] in hands[dealer]
+    assert state.view(None)["trump"] == record["deal"]["trump_card"][1]
