@@ -55,6 +55,10 @@ class Match:
         self.rounds = game.match_rounds() if rounds is None else rounds
         if type(self.rounds) is not int or self.rounds < 1:
             raise GameError(f"a match has at least one round, not {rounds!r}")
+        limit = game.max_rounds()
+        if limit is not None and self.rounds > limit:
+            raise GameError(f"a {game.name} match of these rules has at most {limit} rounds, not {rounds}")
+        self.dealt: State | None = None
         self.sheet: list[SheetRow] = []
         self.records: list[dict[str, Any]] = []
         self.totals = [0] * n
@@ -72,12 +76,16 @@ class Match:
         """Deal the next round."""
         if self.is_over:
             raise GameError("the match is over")
-        return self.game.deal_round(self.rng.randrange(2**63), self.dealer, len(self.sheet))
+        self.dealt = self.game.deal_round(self.rng.randrange(2**63), self.dealer, len(self.sheet))
+        return self.dealt
 
     def finish_round(self, state: State) -> SheetRow:
         """Enter a finished round on the score sheet."""
+        if state is not self.dealt:
+            raise GameError("only the round this match dealt last can be entered on its score sheet")
         if not state.is_over:
             raise GameError("the round is not over yet")
+        self.dealt = None
         result = state.result()
         self.totals = [t + s for t, s in zip(self.totals, result["scores"], strict=True)]
         row = SheetRow(len(self.sheet), state.dealer, result, tuple(self.totals))

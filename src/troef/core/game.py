@@ -72,6 +72,10 @@ class Game(ABC):
         """Rounds in a match: by default every player deals once."""
         return self.players
 
+    def max_rounds(self) -> int | None:
+        """The most rounds a match can have (a schedule's length), or None for no limit."""
+        return None
+
     def deal_round(self, seed: int | None, dealer: int, index: int) -> State:
         """The deal of round ``index`` of a match (games with a schedule override this)."""
         return self.deal(seed, dealer)

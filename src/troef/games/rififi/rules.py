@@ -124,10 +124,15 @@ class Rififi(Game):
         trump_card = cards[n * h] if n * h < len(cards) else cards[n * h - 1]
         return RififiState(self, dealer, tuple(hands), trump_card)
 
+    def max_rounds(self) -> int | None:
+        return self.match_rounds() if self.rules["schedule"] == "up-down" else None
+
     def deal_round(self, seed: int | None, dealer: int, index: int) -> RififiState:
+        if self.rules["schedule"] == "fixed":
+            return self.deal(seed, dealer)
         schedule = self.schedule()
         if not 0 <= index < len(schedule):
-            raise GameError(f"a match of these rules has {len(schedule)} rounds, not {index + 1}")
+            raise GameError(f"the up-down schedule has {len(schedule)} rounds, not {index + 1}")
         return self.deal(seed, dealer, schedule[index])
 
     def from_deal(self, deal: Mapping[str, Any], dealer: int) -> RififiState:

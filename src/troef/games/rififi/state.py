@@ -142,6 +142,7 @@ class RififiState(TrickState):
         return CODES[self.trump_card] if self.trump_card >= 0 else None
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        self.check_seat(seat)
         current = self.current
         view: dict[str, Any] = {
             "game": self.game.name,

@@ -1,0 +1,269 @@
+"""Hidden information stays hidden (DESIGN.md principle 3), for every game x preset x player count.
+
+``state.view(seat)`` is all a seat, a bot or a client ever gets.  Two checks:
+
+1. No card the seat may not see appears anywhere in its view.  What a seat may
+   see is computed from the round's *record* and the game's rules, in
+   `VISIBLE` (one entry per game; a registered game without one fails here, so
+   every new game must state its rule).
+2. The view cannot tell deals apart that the seat cannot tell apart: the
+   hidden cards of the deal are shuffled among their places, the same actions
+   are replayed, and the seat's view must stay exactly the same at every step.
+   This catches leaks that are not card codes (counts, orders, masks, flags).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+import pytest
+
+import troef
+from troef.cards import CODES, CardError, parse_card
+from troef.core.game import Game, State
+
+ROUNDS = 40
+"""Random rounds per game x preset x player count; every step of each is checked."""
+RESAMPLES = 3
+"""Shuffled deals tried per seat and round for the indistinguishability check."""
+
+Record = Mapping[str, Any]
+VisibleRule = Callable[[Record, int | None], set[str]]
+
+
+# --------------------------------------------------------------------------- what a seat may see
+
+
+def played_cards(record: Record) -> set[str]:
+    """Cards laid face up on the table by the record's actions (a ``blind`` play is face down)."""
+    out: set[str] = set()
+    for text in record["actions"]:
+        action = troef.parse_action(text.partition(":")[2] or text)
+        if action.kind == "play" and not action.blind:
+            out.update(CODES[c] for c in action.cards)
+    return out
+
+
+def rififi_visible(record: Record, seat: int | None) -> set[str]:
+    """Rififi: your own dealt hand, every card played, and the turned trump card (rififi.md 1.4)."""
+    deal = record["deal"]
+    seen = played_cards(record)
+    if seat is not None:
+        seen.update(deal["hands"][seat])
+    if deal["trump_card"] is not None:
+        seen.add(deal["trump_card"])
+    return seen
+
+
+VISIBLE: dict[str, VisibleRule] = {"rififi": rififi_visible}
+"""Per game: the cards ``seat`` (None: a spectator) may see, from the record of the round so far."""
+
+
+def visible(record: Record, seat: int | None) -> set[str]:
+    rule = VISIBLE.get(record["game"])
+    if rule is None:
+        pytest.fail(
+            f"game {record['game']!r} has no rule for what a seat may see: "
+            "add it to VISIBLE in tests/test_view.py"
+        )
+    return rule(record, seat)
+
+
+# --------------------------------------------------------------------------- cards in a view
+
+
+def card_in_token(token: str) -> str | None:
+    """The card a two-character token names (forgivingly, as the parser reads it), or None."""
+    if len(token) != 2 or token == "??":
+        return None
+    try:
+        return CODES[parse_card(token)]
+    except CardError:
+        return None
+
+
+def cards_in(value: object) -> Iterator[str]:
+    """Every card named anywhere in a JSON value: in keys and strings, whole or as words."""
+    if isinstance(value, str):
+        for token in value.split():
+            card = card_in_token(token)
+            if card is not None:
+                yield card
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from cards_in(key)
+            yield from cards_in(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from cards_in(item)
+
+
+def test_cards_in_finds_codes_everywhere() -> None:
+    view = {
+        "hand": ["AS", "??", "10h"],
+        "last": "play KD",
+        "lay": "play 7C 8C",
+        "names": {"QH": 1},
+        "nested": [[{"x": "tc"}]],
+        "words": "rififi oh-hell bid 3 up",
+        "n": 12,
+    }
+    assert set(cards_in(view)) == {"AS", "KD", "7C", "8C", "QH", "TC"}
+    assert set(cards_in({"hand": ["??", "??"], "trump": "S"})) == set()
+
+
+# --------------------------------------------------------------------------- random rounds
+
+
+def new_round(game: Game, seed: int) -> State:
+    dealer = seed % game.players
+    if seed % 2 == 0:
+        return game.deal(seed, dealer)
+    return game.deal_round(seed, dealer, seed // 2 % game.match_rounds())
+
+
+def test_every_game_states_what_a_seat_may_see() -> None:
+    missing = [name for name in troef.GAMES if name not in VISIBLE]
+    assert not missing, f"add the visible-card rule of {missing} to VISIBLE in tests/test_view.py"
+
+
+def check_views(state: State) -> dict[int | None, dict[str, Any]]:
+    """Every seat's and the spectator's view now: no hidden card, legal actions only to the actor."""
+    record = state.record()
+    n = state.game.players
+    current = state.current_player
+    legal = sorted(a.text for a in state.legal_actions())
+    public = visible(record, None)
+    out: dict[int | None, dict[str, Any]] = {}
+    for seat in [*range(n), None]:
+        view = state.view(seat)
+        out[seat] = view
+        may_see = visible(record, seat)
+        assert public <= may_see
+        leaked = set(cards_in(view)) - may_see
+        who = "the spectator" if seat is None else f"seat {seat}"
+        assert not leaked, f"{who} sees hidden cards {sorted(leaked)} after {record['actions']}"
+        actions: list[str] = view["legal_actions"]
+        if seat is not None and seat == current:
+            assert sorted(actions) == legal and len(set(actions)) == len(actions)
+        else:
+            assert actions == [], f"{who} is not to act but its view lists {actions}"
+    return out
+
+
+def test_views_show_no_hidden_card(game_name: str, preset: str, players: int) -> None:
+    """At every step of random rounds, every seat's and the spectator's view."""
+    game = troef.load_game(game_name, preset, players)
+    for seed in range(ROUNDS):
+        rng = random.Random(seed)
+        state = new_round(game, seed)
+        while True:
+            check_views(state)
+            legal = state.legal_actions()
+            if not legal:
+                break
+            state.apply(rng.choice(legal))
+        assert state.is_over
+
+
+def test_own_hand_is_seen(game_name: str, preset: str, players: int) -> None:
+    """The check above is not vacuous: a seat's own dealt cards do appear in its view at the start."""
+    game = troef.load_game(game_name, preset, players)
+    state = game.deal(11, 0)
+    record = state.record()
+    for seat in range(players):
+        own = set(record["deal"]["hands"][seat])
+        assert own and own <= set(cards_in(state.view(seat)))
+        others = {c for s, h in enumerate(record["deal"]["hands"]) if s != seat for c in h}
+        assert set(cards_in(state.view(seat))) & others <= visible(record, None)
+
+
+def test_view_of_a_seat_that_does_not_exist(game_name: str, preset: str, players: int) -> None:
+    """A bad seat is an error, never another seat's view (``view(-1)`` must not show the last hand)."""
+    state = troef.load_game(game_name, preset, players).deal(4, 0)
+    for bad in (-1, -players, players, players + 3, "0", 1.0, True):
+        with pytest.raises(troef.GameError, match=r"seat must be 0\.\.\d+ or None"):
+            state.view(bad)  # type: ignore[arg-type]
+    state.view(None)
+
+
+# --------------------------------------------------------------------------- indistinguishable deals
+
+
+def shuffle_hidden(deal: object, hidden: set[str], rng: random.Random) -> object:
+    """The deal with its ``hidden`` cards shuffled among their places (everything else kept)."""
+    found = [c for c in deal_cards(deal) if c in hidden]
+    rng.shuffle(found)
+    it = iter(found)
+
+    def rebuild(value: object) -> object:
+        if isinstance(value, str):
+            card = card_in_token(value)
+            return next(it) if card is not None and card in hidden else value
+        if isinstance(value, Mapping):
+            return {k: rebuild(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [rebuild(v) for v in value]
+        return value
+
+    out = rebuild(deal)
+    assert next(it, None) is None
+    return out
+
+
+def deal_cards(value: object) -> Iterator[str]:
+    """The card codes of a deal object, in order."""
+    if isinstance(value, str):
+        card = card_in_token(value)
+        if card is not None:
+            yield card
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            yield from deal_cards(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from deal_cards(v)
+
+
+def test_views_do_not_tell_hidden_cards_apart(game_name: str, preset: str, players: int) -> None:
+    """Shuffle what a seat cannot see after k actions; while the same actions stay legal in the shuffled
+    deal, the seat's views up to step k stay exactly the same."""
+    game = troef.load_game(game_name, preset, players)
+    compared = 0
+    changed_deals = 0
+    for seed in range(ROUNDS // 2):
+        rng = random.Random(seed)
+        state = new_round(game, seed)
+        history: list[dict[int | None, dict[str, Any]]] = []
+        while True:
+            history.append({s: state.view(s) for s in [*range(players), None]})
+            legal = state.legal_actions()
+            if not legal:
+                break
+            state.apply(rng.choice(legal))
+        record = state.record()
+        actions: list[str] = record["actions"]
+        all_cards = set(deal_cards(record["deal"]))
+        for seat in [*range(players), None]:
+            for _ in range(RESAMPLES):
+                cut = rng.randrange(len(actions) + 1)
+                hidden = all_cards - visible({**record, "actions": actions[:cut]}, seat)
+                deal = shuffle_hidden(record["deal"], hidden, rng)
+                changed_deals += deal != record["deal"]
+                other = game.from_record({**record, "deal": deal})
+                for k in range(cut + 1):
+                    assert other.view(seat) == history[k][seat], (
+                        f"{'the spectator' if seat is None else f'seat {seat}'} can tell two deals apart "
+                        f"after actions {actions[:k]}: {record['deal']} and {deal}"
+                    )
+                    compared += 1
+                    if k == cut:
+                        break
+                    try:
+                        other.apply(actions[k])
+                    except troef.IllegalAction:
+                        break  # the shuffled deal does not allow this play: compare no further
+    assert changed_deals > ROUNDS, "hardly any deal could be shuffled: the check would be vacuous"
+    assert compared > 20 * ROUNDS, compared
