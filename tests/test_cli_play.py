@@ -237,12 +237,8 @@ def test_a_preset_with_options_and_another_seat(tmp_path: Path) -> None:
         (["--seat", "4"], "--seat must be a seat 0..3, not 4"),
         (["--seat", "-1"], "--seat must be a seat 0..3, not -1"),
         (["--players", "3", "--seat", "3"], "--seat must be a seat 0..2, not 3"),
-        (["--rounds", "0"], "--rounds must be 1..17 (a full match of these rules), not 0"),
-        (["--rounds", "18"], "--rounds must be 1..17 (a full match of these rules), not 18"),
-        (
-            ["--rules", "oh-hell", "--rounds", "5"],
-            "--rounds must be 1..4 (a full match of these rules), not 5",
-        ),
+        (["--rounds", "0"], "--rounds: a match has at least one round, not 0"),
+        (["--rounds", "18"], "--rounds: a rififi match of these rules has at most 17 rounds, not 18"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_clear_message(args: list[str], message: str) -> None:

@@ -92,9 +92,10 @@ def play(
     n = loaded.players
     if not 0 <= seat < n:
         raise fail(f"--seat must be a seat 0..{n - 1}, not {seat}")
-    most = loaded.match_rounds()
-    if rounds is not None and not 1 <= rounds <= most:
-        raise fail(f"--rounds must be 1..{most} (a full match of these rules), not {rounds}")
+    try:
+        match = Match(loaded, names=seat_labels(n, seat), seed=seed, rounds=rounds)
+    except GameError as e:
+        raise fail(f"--rounds: {e}") from None
     if bot == "heuristic" and bot not in bot_kinds(game):
         err.print(f"note: there is no heuristic bot for {game} yet; playing against random bots")
         bot = "random"
@@ -104,10 +105,8 @@ def play(
         }
     except GameError as e:
         raise fail(str(e)) from None
-    labels = seat_labels(n, seat)
-    match = Match(loaded, names=labels, seed=seed, rounds=rounds)
     try:
-        TableSession(match, seat, bots, labels, out, LineReader(out)).play()
+        TableSession(match, seat, bots, match.names, out, LineReader(out)).play()
     except MatchEnded as e:
         out.print(f"\n{e}: the match stops after {len(match.sheet)} of {match.rounds} rounds")
     if save is not None:
