@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from ..core.errors import GameError
 from ..core.game import State
+from ..games.rififi.bot import RififiBot
 
 
 class Bot(Protocol):
@@ -32,7 +33,7 @@ class RandomBot:
 
 
 BotFactory = Callable[[int | None], Bot]
-_HEURISTICS: dict[str, BotFactory] = {}
+_HEURISTICS: dict[str, BotFactory] = {"rififi": RififiBot}
 
 
 def bot_kinds(game: str) -> list[str]:
