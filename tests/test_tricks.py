@@ -25,6 +25,7 @@ from troef.tricks import (
     hand_codes,
     rank_power,
     trick_winner,
+    winner_keys,
 )
 
 S, H, D, C = range(4)
@@ -215,7 +216,7 @@ def test_rank_power() -> None:
 
 def winner(cards: str, power: tuple[int, ...], trump: int) -> str:
     played = [parse_card(c) for c in cards.split()]
-    return CODES[played[trick_winner(played, power, trump)]]
+    return CODES[played[trick_winner(played, winner_keys(power, trump))]]
 
 
 @pytest.mark.parametrize(
@@ -257,7 +258,7 @@ def test_trick_winner_with_a_trump_order() -> None:
 def test_trick_winner_property(order: list[int], size: int, trump: int, french: bool) -> None:
     cards = order[:size]
     power = FRENCH if french else GERMAN
-    i = trick_winner(cards, power, trump)
+    i = trick_winner(cards, winner_keys(power, trump))
     assert 0 <= i < size
     won = cards[i]
     played_trumps = [c for c in cards if c // 13 == trump]

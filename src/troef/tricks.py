@@ -6,10 +6,13 @@ rank order of their cards and their scoring; everything else lives here.
 
 from __future__ import annotations
 
+import functools
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from .cards import CODES, RANKS, SUIT_MASKS, SUITS, bits
+from .core.actions import Action, make
 from .core.game import State
 
 FollowRule = Callable[[int, int, int, int], int]
@@ -55,42 +58,100 @@ def rank_power(order: str) -> tuple[int, ...]:
     return tuple(strength.get(RANKS[c % 13], 0) for c in range(52))
 
 
-def trick_winner(cards: Sequence[int], power: Sequence[int], trump: int) -> int:
+@functools.cache
+def winner_keys(power: tuple[int, ...], trump: int) -> tuple[tuple[int, ...], ...]:
+    """Per led suit, each card's strength in a trick: trumps above the led suit above the rest (0)."""
+    return tuple(
+        tuple(
+            200 + power[c] if c // 13 == trump else 100 + power[c] if c // 13 == led else 0 for c in range(52)
+        )
+        for led in range(4)
+    )
+
+
+def trick_winner(cards: Sequence[int], keys: tuple[tuple[int, ...], ...]) -> int:
     """Index in ``cards`` (play order) of the winner: highest trump, else highest card of the led suit."""
-    led = cards[0] // 13
-    best, best_key = 0, -1
-    for i, c in enumerate(cards):
-        suit = c // 13
-        if suit == trump:
-            key = power[c] + 1000
-        elif suit == led:
-            key = power[c]
-        else:
-            continue
-        if key > best_key:
-            best, best_key = i, key
-    return best
+    strength = keys[cards[0] // 13]
+    return cards.index(max(cards, key=strength.__getitem__))
+
+
+PLAYS: Final = tuple(make("play", cards=(c,)) for c in range(52))
+_PLAY_LISTS: dict[int, tuple[Action, ...]] = {}  # by mask of a whole hand, capped
+_SUIT_PLAYS: tuple[dict[int, tuple[Action, ...]], ...] = ({}, {}, {}, {})  # by 13-bit mask of one suit
+
+
+def plays(mask: int) -> list[Action]:
+    """The ``play C`` actions of the cards in ``mask``, lowest index first."""
+    out: list[Action] = []
+    for suit, cache in enumerate(_SUIT_PLAYS):
+        part = mask >> (13 * suit) & 0x1FFF
+        if part:
+            chunk = cache.get(part)
+            if chunk is None:
+                chunk = cache[part] = tuple(PLAYS[c] for c in bits(part << (13 * suit)))
+            out += chunk
+    if len(_PLAY_LISTS) > 1 << 16:
+        _PLAY_LISTS.clear()
+    _PLAY_LISTS[mask] = tuple(out)
+    return out
 
 
 class TrickState(State):
-    """A round whose play phase is tricks: hands, the trick on the table, history and tricks won."""
+    """A round whose play phase is tricks: hands, the trick on the table, history and tricks won.
+
+    The trick engine owns the play phase: a game calls `start_play`, supplies its
+    phases before play (`pre_play_actions`, `apply_pre_play`) and sets ``in_play``
+    when they are done; after each trick `trick_done` says whether the round is over
+    (by default when the hands are empty).  ``legal_mask`` remembers the playable
+    cards of the current position between `legal_actions` and `play` (-1: not yet).
+    """
 
     n: int
     hands: list[int]
     trump: int
-    power: tuple[int, ...]
+    keys: tuple[tuple[int, ...], ...]
     follow: FollowRule
     exempt: int
+    in_play: bool
+    legal_mask: int
     leader: int
     trick: list[int]
     history: list[tuple[int, tuple[int, ...], int]]
     won: list[int]
 
     def start_play(self, leader: int) -> None:
+        self.in_play = False
+        self.legal_mask = -1
         self.leader = leader
         self.trick = []
         self.history = []
         self.won = [0] * self.n
+
+    @abstractmethod
+    def pre_play_actions(self) -> list[Action]:
+        """The legal actions before the play phase (bidding, calling, exchanging)."""
+
+    @abstractmethod
+    def apply_pre_play(self, action: Action) -> bool:
+        """Carry out an action before the play phase if legal (see `State._apply`)."""
+
+    def legal_actions(self) -> list[Action]:
+        if not self.in_play:
+            return self.pre_play_actions()
+        hand = self.hands[self.current_player]  # type: ignore[index]  # in play: a seat is to act
+        trick = self.trick
+        mask = self.legal_mask = self.follow(hand, trick[0] // 13, self.trump, self.exempt) if trick else hand
+        found = _PLAY_LISTS.get(mask)
+        return list(found) if found is not None else plays(mask)
+
+    def _apply(self, action: Action) -> bool:
+        return self.play(action) if self.in_play else self.apply_pre_play(action)
+
+    def apply(self, action: Action | str) -> None:
+        if self.in_play and isinstance(action, Action) and self.play(action):
+            self.actions.append(action)
+        else:
+            super().apply(action)
 
     def copy_play(self, other: TrickState) -> None:
         """Copy the play fields of ``other`` into this clone."""
@@ -100,10 +161,6 @@ class TrickState(State):
         self.history = other.history[:]
         self.won = other.won[:]
 
-    @property
-    def to_play(self) -> int:
-        return (self.leader + len(self.trick)) % self.n
-
     def playable(self, seat: int) -> int:
         """Mask of the cards ``seat`` may play to the current trick."""
         hand = self.hands[seat]
@@ -111,24 +168,43 @@ class TrickState(State):
             return hand
         return self.follow(hand, self.trick[0] // 13, self.trump, self.exempt)
 
-    def play_card(self, card: int) -> bool:
-        """Play ``card`` for the seat to play; True when it completed a trick."""
-        seat = (self.leader + len(self.trick)) % self.n
-        self.hands[seat] ^= 1 << card
+    def play(self, action: Action) -> bool:
+        """Play the card of a plain ``play C`` action for the current player, if legal."""
+        card = action.card
+        if action is not PLAYS[card]:  # interned: only a one-card, non-blind play is PLAYS[card]
+            return False
+        seat: int = self.current_player  # type: ignore[assignment]  # in play: a seat is to act
+        hand = self.hands[seat]
         trick = self.trick
+        legal = self.legal_mask
+        if legal < 0:
+            legal = self.follow(hand, trick[0] // 13, self.trump, self.exempt) if trick else hand
+        if not legal >> card & 1:
+            return False
+        self.legal_mask = -1
+        self.hands[seat] = hand ^ (1 << card)
         trick.append(card)
         if len(trick) < self.n:
-            return False
-        winner = (self.leader + trick_winner(trick, self.power, self.trump)) % self.n
+            self.current_player = (seat + 1) % self.n
+            return True
+        winner = (self.leader + trick_winner(trick, self.keys)) % self.n
         self.history.append((self.leader, tuple(trick), winner))
         self.won[winner] += 1
-        self.leader = winner
+        self.leader = self.current_player = winner
         self.trick = []
+        if self.trick_done():
+            self.current_player, self.is_over, self.in_play = None, True, False
         return True
+
+    def trick_done(self) -> bool:
+        """Called after each trick: True when the round is over."""
+        return not self.hands[self.leader]
 
     def play_reason(self, card: int) -> str:
         """Why ``card`` may not be played now, in words."""
-        seat = self.to_play
+        seat = self.current_player
+        if seat is None:
+            return "the round is over"
         if not self.hands[seat] >> card & 1:
             return f"{CODES[card]} is not in seat {seat}'s hand"
         led = self.trick[0] // 13

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
@@ -80,30 +79,23 @@ class Game(ABC):
         """The deal of round ``index`` of a match (games with a schedule override this)."""
         return self.deal(seed, dealer)
 
-    def rng(self, seed: int | None) -> random.Random:
-        """The random source of a deal."""
-        return random.Random(seed)
-
     def check_dealer(self, dealer: int) -> None:
         if type(dealer) is not int or not 0 <= dealer < self.players:
             raise GameError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")
 
 
 class State(ABC):
-    """One round in progress.  Mutable: `apply` changes it in place; `clone` copies it."""
+    """One round in progress.  Mutable: `apply` changes it in place; `clone` copies it.
+
+    ``current_player`` is the seat to act, or None once ``is_over``; both are plain
+    attributes that every action keeps up to date.
+    """
 
     game: Game
     dealer: int
     actions: list[Action]
-
-    @property
-    @abstractmethod
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` when the round is over."""
-
-    @property
-    def is_over(self) -> bool:
-        return self.current_player is None
+    current_player: int | None
+    is_over: bool
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -111,7 +103,8 @@ class State(ABC):
 
     @abstractmethod
     def _apply(self, action: Action) -> bool:
-        """Carry out ``action`` if legal and return True; return False (state unchanged) if not."""
+        """Carry out ``action`` if legal and return True; return False (state unchanged) if not,
+        also when the round is over."""
 
     def illegal_reason(self, action: Action) -> str:
         """Why ``action`` is refused, in words (may be empty)."""
@@ -124,10 +117,9 @@ class State(ABC):
                 action = parse_action(action)
             except ActionError as e:
                 raise IllegalAction(self.current_player, str(action), self.legal_actions(), str(e)) from None
-        if self.current_player is None or not self._apply(action):
-            raise IllegalAction(
-                self.current_player, action.text, self.legal_actions(), self.illegal_reason(action)
-            )
+        if not self._apply(action):
+            reason = self.illegal_reason(action)
+            raise IllegalAction(self.current_player, action.text, self.legal_actions(), reason)
         self.actions.append(action)
 
     @abstractmethod

@@ -25,7 +25,7 @@ from math import comb
 from typing import Any, Final, TypeVar
 
 from ...cards import CODES, SUIT_MASKS, bits, parse_card
-from ...tricks import trick_winner
+from ...tricks import trick_winner, winner_keys
 from .rules import Rififi
 
 _T = TypeVar("_T")
@@ -284,7 +284,7 @@ class RififiBot:
             odds = {c: t.survives(c, c // 13, seats) for c in legal}
             return self._lead(t, legal, odds, want)
         led = t.trick[0] // 13
-        best = t.trick[trick_winner(t.trick, t.power, t.trump)]
+        best = t.trick[trick_winner(t.trick, winner_keys(t.power, t.trump))]
         winners = [c for c in legal if self._beats(t, c, best)]
         losers = [c for c in legal if c not in winners]
         seats = t.others(t.seat + 1, t.n - len(t.trick) - 1)

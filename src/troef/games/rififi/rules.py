@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ...cards import CODES, PACKS, CardError, bits, parse_card
+from ...cards import BIT, CODES, PACKS, CardError, bits, parse_card, shuffled
 from ...core.errors import GameError, RecordError
 from ...core.game import Game, card_list
 from ...core.options import Option, Preset
@@ -115,13 +115,13 @@ class Rififi(Game):
         h = self.hand_size if hand_size is None else hand_size
         if type(h) is not int or not 1 <= h <= self.max_hand:
             raise GameError(f"hand size must be 1..{self.max_hand}, not {hand_size!r}")
-        cards = list(self.pack_cards)
-        self.rng(seed).shuffle(cards)
         n = self.players
+        dealt = n * h
+        cards = shuffled(self.pack_cards, seed, min(dealt + 1, len(self.pack_cards)))
         hands = [0] * n
-        for i in range(n * h):
-            hands[(dealer + 1 + i) % n] |= 1 << cards[i]
-        trump_card = cards[n * h] if n * h < len(cards) else cards[n * h - 1]
+        for k in range(n):  # one card at a time, clockwise from the left of the dealer
+            hands[(dealer + 1 + k) % n] = sum(map(BIT.__getitem__, cards[k:dealt:n]))
+        trump_card = cards[dealt] if dealt < len(cards) else cards[dealt - 1]
         return RififiState(self, dealer, tuple(hands), trump_card)
 
     def max_rounds(self) -> int | None:

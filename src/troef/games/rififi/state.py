@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ...cards import CODES, SUITS, bits
+from ...cards import CODES, SUITS
 from ...core.actions import Action, make
 from ...core.game import Result
-from ...tricks import TrickState, hand_codes
+from ...tricks import TrickState, hand_codes, winner_keys
 
 if TYPE_CHECKING:
     from .rules import Rififi
 
 BID, PLAY, OVER = "bid", "play", "over"
 BIDS: Final = tuple(make("bid", str(n)) for n in range(53))
-PLAYS: Final = tuple(make("play", cards=(c,)) for c in range(52))
 
 
 class RififiState(TrickState):
@@ -31,12 +30,12 @@ class RififiState(TrickState):
         self.hand_size = hands[0].bit_count()
         self.trump_card = trump_card
         self.trump = trump_card // 13 if trump_card >= 0 else -1
-        self.power = game.power
+        self.keys = winner_keys(game.power, self.trump)
         self.follow = game.follow
         self.exempt = 0
         self.bids = [-1] * self.n
-        self.phase = BID
-        self.current: int | None = (dealer + 1) % self.n
+        self.current_player = (dealer + 1) % self.n
+        self.is_over = False
         self.actions = []
         self.start_play((dealer + 1) % self.n)
 
@@ -48,20 +47,9 @@ class RififiState(TrickState):
         new.actions = self.actions[:]
         return new
 
-    @property
-    def current_player(self) -> int | None:
-        return self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.current is None
-
-    def legal_actions(self) -> list[Action]:
-        seat = self.current
-        if seat is None:
+    def pre_play_actions(self) -> list[Action]:
+        if self.is_over:
             return []
-        if self.phase == PLAY:
-            return [PLAYS[c] for c in bits(self.playable(seat))]
         bids = list(BIDS[: self.hand_size + 1])
         forbidden = self.hooked_bid()
         if forbidden >= 0:
@@ -70,39 +58,33 @@ class RififiState(TrickState):
 
     def hooked_bid(self) -> int:
         """The bid the hook forbids the current player, or -1."""
-        if not self.game.hook or self.current != self.dealer:
+        if not self.game.hook or self.current_player != self.dealer:
             return -1
         rest = self.hand_size - (sum(self.bids) + 1)  # the dealer's own -1 is in the sum
         return rest if rest >= 0 else -1
 
-    def _apply(self, action: Action) -> bool:
-        seat = self.current
-        if seat is None:
-            return False
-        if self.phase == PLAY:
-            card = action.card
-            if action.kind != "play" or len(action.cards) != 1 or action.blind:
-                return False
-            if not self.playable(seat) >> card & 1:
-                return False
-            if self.play_card(card) and len(self.history) == self.hand_size:
-                self.phase, self.current = OVER, None
-            else:
-                self.current = (self.leader + len(self.trick)) % self.n
-            return True
+    def apply_pre_play(self, action: Action) -> bool:
+        seat = self.current_player
         bid = action.number
-        if action.kind != "bid" or not 0 <= bid <= self.hand_size or bid == self.hooked_bid():
+        if seat is None or action.kind != "bid" or not 0 <= bid <= self.hand_size or bid == self.hooked_bid():
             return False
         self.bids[seat] = bid
         if seat == self.dealer:
-            self.phase = PLAY
-            self.current = self.leader
+            self.in_play = True
+            self.current_player = self.leader
         else:
-            self.current = (seat + 1) % self.n
+            self.current_player = (seat + 1) % self.n
         return True
 
+    def trick_done(self) -> bool:
+        return len(self.history) == self.hand_size
+
+    @property
+    def phase(self) -> str:
+        return OVER if self.is_over else PLAY if self.in_play else BID
+
     def illegal_reason(self, action: Action) -> str:
-        if self.current is None:
+        if self.is_over:
             return "the round is over"
         if self.phase == PLAY:
             if action.kind != "play" or len(action.cards) != 1 or action.blind:
@@ -119,7 +101,7 @@ class RififiState(TrickState):
 
     def result(self) -> Result:
         tricks = self.won[:]
-        if self.current is not None:
+        if not self.is_over:
             return {**self.pending(), "tricks": tricks}
         points = self.game.points
         return {
@@ -143,7 +125,7 @@ class RififiState(TrickState):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         self.check_seat(seat)
-        current = self.current
+        current = self.current_player
         view: dict[str, Any] = {
             "game": self.game.name,
             "rules": self.game.rules.notation(),
