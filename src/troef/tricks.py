@@ -76,24 +76,16 @@ def trick_winner(cards: Sequence[int], keys: tuple[tuple[int, ...], ...]) -> int
 
 
 PLAYS: Final = tuple(make("play", cards=(c,)) for c in range(52))
-_PLAY_LISTS: dict[int, tuple[Action, ...]] = {}  # by mask of a whole hand, capped
-_SUIT_PLAYS: tuple[dict[int, tuple[Action, ...]], ...] = ({}, {}, {}, {})  # by 13-bit mask of one suit
+_SUIT_PLAYS: list[tuple[tuple[Action, ...], ...]] = []  # per suit, per 13-bit mask: its play actions
 
 
 def plays(mask: int) -> list[Action]:
     """The ``play C`` actions of the cards in ``mask``, lowest index first."""
-    out: list[Action] = []
-    for suit, cache in enumerate(_SUIT_PLAYS):
-        part = mask >> (13 * suit) & 0x1FFF
-        if part:
-            chunk = cache.get(part)
-            if chunk is None:
-                chunk = cache[part] = tuple(PLAYS[c] for c in bits(part << (13 * suit)))
-            out += chunk
-    if len(_PLAY_LISTS) > 1 << 16:
-        _PLAY_LISTS.clear()
-    _PLAY_LISTS[mask] = tuple(out)
-    return out
+    if not _SUIT_PLAYS:
+        ranks = [tuple(bits(m)) for m in range(1 << 13)]
+        _SUIT_PLAYS.extend(tuple(tuple(PLAYS[13 * s + r] for r in rs) for rs in ranks) for s in range(4))
+    s, h, d, c = _SUIT_PLAYS
+    return [*s[mask & 0x1FFF], *h[mask >> 13 & 0x1FFF], *d[mask >> 26 & 0x1FFF], *c[mask >> 39]]
 
 
 class TrickState(State):
@@ -105,6 +97,21 @@ class TrickState(State):
     (by default when the hands are empty).  ``legal_mask`` remembers the playable
     cards of the current position between `legal_actions` and `play` (-1: not yet).
     """
+
+    __slots__ = (
+        "exempt",
+        "follow",
+        "hands",
+        "history",
+        "in_play",
+        "keys",
+        "leader",
+        "legal_mask",
+        "n",
+        "trick",
+        "trump",
+        "won",
+    )
 
     n: int
     hands: list[int]
@@ -141,8 +148,7 @@ class TrickState(State):
         hand = self.hands[self.current_player]  # type: ignore[index]  # in play: a seat is to act
         trick = self.trick
         mask = self.legal_mask = self.follow(hand, trick[0] // 13, self.trump, self.exempt) if trick else hand
-        found = _PLAY_LISTS.get(mask)
-        return list(found) if found is not None else plays(mask)
+        return plays(mask)
 
     def _apply(self, action: Action) -> bool:
         return self.play(action) if self.in_play else self.apply_pre_play(action)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
@@ -91,6 +92,8 @@ class State(ABC):
     attributes that every action keeps up to date.
     """
 
+    __slots__ = ("actions", "current_player", "dealer", "game", "is_over")
+
     game: Game
     dealer: int
     actions: list[Action]
@@ -144,6 +147,13 @@ class State(ABC):
     def clone(self) -> Self:
         """An independent copy."""
 
+    def shallow_copy(self) -> Self:
+        """A copy sharing every field with this state (`clone` then copies the mutable ones)."""
+        new = object.__new__(type(self))
+        for name in _slot_names(type(self)):
+            setattr(new, name, getattr(self, name))
+        return new
+
     def record(self) -> dict[str, Any]:
         """The round record so far; with its result once the round is over."""
         rec: dict[str, Any] = {
@@ -166,6 +176,11 @@ class State(ABC):
             "current_player": self.current_player,
             "legal_actions": sorted(a.text for a in self.legal_actions()),
         }
+
+
+@functools.cache
+def _slot_names(cls: type) -> tuple[str, ...]:
+    return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
 
 
 def card_list(value: object, what: str) -> list[str]:

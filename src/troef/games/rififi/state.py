@@ -19,6 +19,8 @@ BIDS: Final = tuple(make("bid", str(n)) for n in range(53))
 class RififiState(TrickState):
     """A Rififi round.  ``bids[s]`` is -1 until seat s has bid."""
 
+    __slots__ = ("bids", "dealt", "hand_size", "trump_card")
+
     game: Rififi
 
     def __init__(self, game: Rififi, dealer: int, hands: tuple[int, ...], trump_card: int) -> None:
@@ -40,8 +42,7 @@ class RififiState(TrickState):
         self.start_play((dealer + 1) % self.n)
 
     def clone(self) -> RififiState:
-        new = object.__new__(RififiState)
-        new.__dict__.update(self.__dict__)
+        new = self.shallow_copy()
         new.copy_play(self)
         new.bids = self.bids[:]
         new.actions = self.actions[:]
