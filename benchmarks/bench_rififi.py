@@ -42,48 +42,52 @@ Runner = Callable[[float], tuple[int, int, float]]
 """``run(seconds) -> (rounds, actions, elapsed)``: play rounds until ``seconds`` have passed."""
 
 
-def troef_runner(rules: object) -> Runner:
-    game = troef.load_game("rififi", rules=rules, players=PLAYERS)
+def timed(play_round: Callable[[int], int]) -> Runner:
+    """A runner that plays rounds ``play_round(i)`` (which returns its number of actions) until time is up."""
 
     def run(seconds: float) -> tuple[int, int, float]:
-        rng = random.Random(0)
         rounds = actions = 0
         clock = time.perf_counter
         start = clock()
         deadline = start + seconds
         while True:
-            state = game.deal(seed=rounds, dealer=rounds % PLAYERS)
-            while not state.is_over:
-                state.apply(rng.choice(state.legal_actions()))
-                actions += 1
+            actions += play_round(rounds)
             rounds += 1
             now = clock()
             if now >= deadline:
                 return rounds, actions, now - start
 
     return run
+
+
+def troef_runner(rules: object) -> Runner:
+    game = troef.load_game("rififi", rules=rules, players=PLAYERS)
+    choice = random.Random(0).choice
+
+    def play_round(i: int) -> int:
+        state = game.deal(seed=i, dealer=i % PLAYERS)
+        actions = 0
+        while not state.is_over:
+            state.apply(choice(state.legal_actions()))
+            actions += 1
+        return actions
+
+    return timed(play_round)
 
 
 def openspiel_runner(pyspiel: ModuleType) -> Runner:
     game = pyspiel.load_game(OPENSPIEL_GAME)
+    choice = random.Random(0).choice
 
-    def run(seconds: float) -> tuple[int, int, float]:
-        rng = random.Random(0)
-        rounds = actions = 0
-        clock = time.perf_counter
-        start = clock()
-        deadline = start + seconds
-        while True:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                state.apply_action(rng.choice(state.legal_actions()))
-                actions += 1
-            rounds += 1
-            now = clock()
-            if now >= deadline:
-                return rounds, actions, now - start
+    def play_round(i: int) -> int:
+        state = game.new_initial_state()
+        actions = 0
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+            actions += 1
+        return actions
 
-    return run
+    return timed(play_round)
 
 
 @dataclass
