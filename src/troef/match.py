@@ -59,6 +59,7 @@ class Match:
         if limit is not None and self.rounds > limit:
             raise GameError(f"a {game.name} match of these rules has at most {limit} rounds, not {rounds}")
         self.dealt: State | None = None
+        self.previous: State | None = None
         self.sheet: list[SheetRow] = []
         self.records: list[dict[str, Any]] = []
         self.totals = [0] * n
@@ -76,7 +77,8 @@ class Match:
         """Deal the next round."""
         if self.is_over:
             raise GameError("the match is over")
-        self.dealt = self.game.deal_round(self.rng.randrange(2**63), self.dealer, len(self.sheet))
+        seed = self.rng.randrange(2**63)
+        self.dealt = self.game.deal_round(seed, self.dealer, len(self.sheet), self.previous)
         return self.dealt
 
     def finish_round(self, state: State) -> SheetRow:
@@ -86,6 +88,7 @@ class Match:
         if not state.is_over:
             raise GameError("the round is not over yet")
         self.dealt = None
+        self.previous = state
         result = state.result()
         self.totals = [t + s for t, s in zip(self.totals, result["scores"], strict=True)]
         row = SheetRow(len(self.sheet), state.dealer, result, tuple(self.totals))

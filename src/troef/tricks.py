@@ -75,6 +75,25 @@ def trick_winner(cards: Sequence[int], keys: tuple[tuple[int, ...], ...]) -> int
     return cards.index(max(cards, key=strength.__getitem__))
 
 
+def blind_trick_winner(cards: Sequence[int], keys: tuple[tuple[int, ...], ...], led: int) -> int:
+    """Index of the winner of a trick led face down (Rikken): it counts as led in suit ``led`` and
+    the blind first card never wins, not even a trump."""
+    strength = keys[led]
+    return max(range(1, len(cards)), key=lambda i: strength[cards[i]])
+
+
+@functools.cache
+def turn_tables(players: int, seats: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """For the ``seats`` that play a round (clockwise, of ``players`` at the table): each seat's next
+    player, and from each leader the seats in play order (a seat sitting out gets empty entries)."""
+    after = [-1] * players
+    order: list[tuple[int, ...]] = [()] * players
+    for i, seat in enumerate(seats):
+        after[seat] = seats[(i + 1) % len(seats)]
+        order[seat] = seats[i:] + seats[:i]
+    return tuple(after), tuple(order)
+
+
 PLAYS: Final = tuple(make("play", cards=(c,)) for c in range(52))
 _SUIT_PLAYS: list[tuple[tuple[Action, ...], ...]] = []  # per suit, per 13-bit mask: its play actions
 
@@ -91,6 +110,8 @@ def plays(mask: int) -> list[Action]:
 class TrickState(State):
     """A round whose play phase is tricks: hands, the trick on the table, history and tricks won.
 
+    ``n`` is the number of cards in a trick; ``seat_after`` and ``order`` (from `turn_tables`) say
+    who plays next, so a seat may sit a round out.
     The trick engine owns the play phase: a game calls `start_play`, supplies its
     phases before play (`pre_play_actions`, `apply_pre_play`) and sets ``in_play``
     when they are done; after each trick `trick_done` says whether the round is over
@@ -108,12 +129,16 @@ class TrickState(State):
         "leader",
         "legal_mask",
         "n",
+        "order",
+        "seat_after",
         "trick",
         "trump",
         "won",
     )
 
     n: int
+    seat_after: tuple[int, ...]
+    order: tuple[tuple[int, ...], ...]
     hands: list[int]
     trump: int
     keys: tuple[tuple[int, ...], ...]
@@ -132,7 +157,7 @@ class TrickState(State):
         self.leader = leader
         self.trick = []
         self.history = []
-        self.won = [0] * self.n
+        self.won = [0] * len(self.seat_after)
 
     @abstractmethod
     def pre_play_actions(self) -> list[Action]:
@@ -167,13 +192,6 @@ class TrickState(State):
         self.history = other.history[:]
         self.won = other.won[:]
 
-    def playable(self, seat: int) -> int:
-        """Mask of the cards ``seat`` may play to the current trick."""
-        hand = self.hands[seat]
-        if not self.trick:
-            return hand
-        return self.follow(hand, self.trick[0] // 13, self.trump, self.exempt)
-
     def play(self, action: Action) -> bool:
         """Play the card of a plain ``play C`` action for the current player, if legal."""
         card = action.card
@@ -191,16 +209,21 @@ class TrickState(State):
         self.hands[seat] = hand ^ (1 << card)
         trick.append(card)
         if len(trick) < self.n:
-            self.current_player = (seat + 1) % self.n
+            self.current_player = self.seat_after[seat]
             return True
-        winner = (self.leader + trick_winner(trick, self.keys)) % self.n
-        self.history.append((self.leader, tuple(trick), winner))
+        self.complete_trick(trick_winner(trick, self.keys))
+        return True
+
+    def complete_trick(self, index: int) -> None:
+        """The full trick on the table goes to the player of its card ``index`` (in play order)."""
+        leader = self.leader
+        winner = self.order[leader][index]
+        self.history.append((leader, tuple(self.trick), winner))
         self.won[winner] += 1
         self.leader = self.current_player = winner
         self.trick = []
         if self.trick_done():
             self.current_player, self.is_over, self.in_play = None, True, False
-        return True
 
     def trick_done(self) -> bool:
         """Called after each trick: True when the round is over."""
@@ -219,6 +242,13 @@ class TrickState(State):
         if self.trump >= 0 and self.hands[seat] & SUIT_MASKS[self.trump]:
             return f"you cannot follow {SUITS[led]} and must play a trump ({SUITS[self.trump]})"
         return "not allowed by the follow rules"
+
+    def hand_view(self, seat: int | None) -> dict[str, Any]:
+        """The seat's own hand and how many cards every seat holds."""
+        return {
+            "hand": hand_codes(self.hands[seat]) if seat is not None else [],
+            "hand_counts": [h.bit_count() for h in self.hands],
+        }
 
     def trick_view(self) -> dict[str, Any]:
         """The public part of play: trick on the table, finished tricks and tricks won."""

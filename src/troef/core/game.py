@@ -76,8 +76,9 @@ class Game(ABC):
         """The most rounds a match can have (a schedule's length), or None for no limit."""
         return None
 
-    def deal_round(self, seed: int | None, dealer: int, index: int) -> State:
-        """The deal of round ``index`` of a match (games with a schedule override this)."""
+    def deal_round(self, seed: int | None, dealer: int, index: int, previous: State | None = None) -> State:
+        """The deal of round ``index`` of a match, ``previous`` the round dealt before it (games with
+        a schedule, or that gather the previous round's cards, override this)."""
         return self.deal(seed, dealer)
 
     def check_dealer(self, dealer: int) -> None:
@@ -88,17 +89,18 @@ class Game(ABC):
 class State(ABC):
     """One round in progress.  Mutable: `apply` changes it in place; `clone` copies it.
 
-    ``current_player`` is the seat to act, or None once ``is_over``; both are plain
-    attributes that every action keeps up to date.
+    ``current_player`` is the seat to act, or None once ``is_over``; they and ``phase`` (its name,
+    e.g. ``bid`` or ``play``) are plain attributes that every action keeps up to date.
     """
 
-    __slots__ = ("actions", "current_player", "dealer", "game", "is_over")
+    __slots__ = ("actions", "current_player", "dealer", "game", "is_over", "phase")
 
     game: Game
     dealer: int
     actions: list[Action]
     current_player: int | None
     is_over: bool
+    phase: str
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -138,6 +140,27 @@ class State(ABC):
         n = self.game.players
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise GameError(f"seat must be 0..{n - 1} or None (a spectator), not {seat!r}")
+
+    def view_header(self, seat: int | None) -> dict[str, Any]:
+        """What every view holds: the table, the seat, the phase, who acts, the legal actions of the
+        seat (only when it is to act) and, once the round is over, the result."""
+        self.check_seat(seat)
+        current = self.current_player
+        header: dict[str, Any] = {
+            "game": self.game.name,
+            "rules": self.game.rules.notation(),
+            "players": self.game.players,
+            "seat": seat,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "current_player": current,
+            "legal_actions": [a.text for a in self.legal_actions()]
+            if seat is not None and seat == current
+            else [],
+        }
+        if current is None:
+            header["result"] = self.result()
+        return header
 
     @abstractmethod
     def deal_record(self) -> dict[str, Any]:

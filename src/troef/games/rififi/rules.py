@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from ...cards import BIT, CODES, PACKS, CardError, bits, parse_card, shuffled
 from ...core.errors import GameError, RecordError
-from ...core.game import Game, card_list
+from ...core.game import Game, State, card_list
 from ...core.options import Option, Preset
 from ...tricks import FOLLOW_RULES, rank_power
 from .scoring import SCORINGS
@@ -127,7 +127,9 @@ class Rififi(Game):
     def max_rounds(self) -> int | None:
         return self.match_rounds() if self.rules["schedule"] == "up-down" else None
 
-    def deal_round(self, seed: int | None, dealer: int, index: int) -> RififiState:
+    def deal_round(
+        self, seed: int | None, dealer: int, index: int, previous: State | None = None
+    ) -> RififiState:
         if self.rules["schedule"] == "fixed":
             return self.deal(seed, dealer)
         schedule = self.schedule()

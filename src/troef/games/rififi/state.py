@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ...cards import CODES, SUITS
 from ...core.actions import Action, make
 from ...core.game import Result
-from ...tricks import TrickState, hand_codes, winner_keys
+from ...tricks import TrickState, hand_codes, turn_tables, winner_keys
 
 if TYPE_CHECKING:
     from .rules import Rififi
@@ -26,6 +26,7 @@ class RififiState(TrickState):
     def __init__(self, game: Rififi, dealer: int, hands: tuple[int, ...], trump_card: int) -> None:
         self.game = game
         self.n = game.players
+        self.seat_after, self.order = turn_tables(self.n, tuple(range(self.n)))
         self.dealer = dealer
         self.dealt = hands
         self.hands = list(hands)
@@ -38,6 +39,7 @@ class RififiState(TrickState):
         self.bids = [-1] * self.n
         self.current_player = (dealer + 1) % self.n
         self.is_over = False
+        self.phase = BID
         self.actions = []
         self.start_play((dealer + 1) % self.n)
 
@@ -71,18 +73,17 @@ class RififiState(TrickState):
             return False
         self.bids[seat] = bid
         if seat == self.dealer:
-            self.in_play = True
+            self.in_play, self.phase = True, PLAY
             self.current_player = self.leader
         else:
             self.current_player = (seat + 1) % self.n
         return True
 
     def trick_done(self) -> bool:
-        return len(self.history) == self.hand_size
-
-    @property
-    def phase(self) -> str:
-        return OVER if self.is_over else PLAY if self.in_play else BID
+        if len(self.history) < self.hand_size:
+            return False
+        self.phase = OVER
+        return True
 
     def illegal_reason(self, action: Action) -> str:
         if self.is_over:
@@ -125,30 +126,15 @@ class RififiState(TrickState):
         return CODES[self.trump_card] if self.trump_card >= 0 else None
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        self.check_seat(seat)
-        current = self.current_player
-        view: dict[str, Any] = {
-            "game": self.game.name,
-            "rules": self.game.rules.notation(),
-            "players": self.n,
-            "seat": seat,
-            "dealer": self.dealer,
-            "phase": self.phase,
+        return {
+            **self.view_header(seat),
+            **self.hand_view(seat),
             "hand_size": self.hand_size,
-            "hand": hand_codes(self.hands[seat]) if seat is not None else [],
-            "hand_counts": [h.bit_count() for h in self.hands],
             "trump": self.trump_suit(),
             "trump_card": self.trump_card_code(),
             "bids": [b if b >= 0 else None for b in self.bids],
-            "current_player": current,
-            "legal_actions": [a.text for a in self.legal_actions()]
-            if seat is not None and seat == current
-            else [],
             **self.trick_view(),
         }
-        if current is None:
-            view["result"] = self.result()
-        return view
 
     def deal_record(self) -> dict[str, Any]:
         return {"hands": [hand_codes(h) for h in self.dealt], "trump_card": self.trump_card_code()}
