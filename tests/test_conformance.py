@@ -228,12 +228,97 @@ def rififi_end(state: State, result: dict[str, Any]) -> None:
     assert result["scores"] == [rififi_points(rules["scoring"], b, t) for b, t in zip(bids, won, strict=True)]
 
 
-SPEC_CHECKS: dict[str, SpecChecks] = {"rififi": SpecChecks(rififi_step, rififi_end)}
+RIKKEN_ORDER = "AKQJT98765432"
+RIKKEN_TARGETS = {
+    **{f"{n}-alleen{b}": n for n in range(8, 14) for b in ("", "-beter")},
+    "13-open-kapot": 13,
+    "13-open-kapot-beter": 13,
+    "slim": 13,
+    "noodrik": 7,
+}
+RIKKEN_DETAILS = {"contract", "declarer", "players", "partner", "trump", "called", "made", "tricks"}
+
+
+def rikken_step(state: State, v: Views) -> None:
+    """Rikken 3 and 5: bids come from the ladder, pass is always there unless forced; cards follow suit
+    (except a blind lead) and are never spades in schoppen-mie's first three tricks when avoidable."""
+    seat = state.current_player
+    assert seat is not None
+    view = v[seat]
+    legal = [a.text for a in state.legal_actions()]
+    assert seat != view["sitting_out"], "the dealer sits out with five players"
+    if view["phase"] == "bid":
+        assert all(t == "pass" or t.startswith("bid ") for t in legal)
+        assert "pass" in legal or len(legal) == 1, "only the forced fourth joiner may not pass"
+        return
+    if view["phase"] != "play":
+        return
+    hand: list[str] = view["hand"]
+    cards = [t.split()[1] for t in legal]
+    assert set(cards) <= set(hand)
+    trick: list[str] = view["trick"]
+    if trick and not view["blind_lead"]:
+        led = trick[0][1]
+        if any(c[1] == led for c in hand):
+            assert all(c[1] == led for c in cards), f"must follow {led}: {legal}"
+    early_mie = view["contract"] == "schoppen-mie" and len(view["history"]) < 3
+    if early_mie and any(c[1] != "S" for c in hand) and not (trick and trick[0][1] == "S"):
+        assert all(c[1] != "S" for c in cards), f"no spades in tricks 1-3: {legal}"
+
+
+def rikken_end(state: State, result: dict[str, Any]) -> None:
+    """Rikken 5.3 and 6: every trick's winner, zero-sum scores, the sitting-out dealer scores 0."""
+    n = state.game.players
+    view = state.view(None)
+    details = result["details"]
+    assert set(details) >= RIKKEN_DETAILS
+    assert sum(result["scores"]) == 0, result["scores"]
+    if n == 5:
+        assert details["sitting_out"] == view["dealer"] and result["scores"][view["dealer"]] == 0
+    trump = details["trump"]
+    for trick in view["history"]:
+        cards: list[str] = trick["cards"]
+        led = details["called"][1] if trick.get("blind") else cards[0][1]
+        candidates = cards[1:] if trick.get("blind") else cards
+        trumps = [c for c in candidates if c[1] == trump]
+        best = min(trumps or [c for c in candidates if c[1] == led], key=lambda c: RIKKEN_ORDER.index(c[0]))
+        seats = [s for s in range(n) if s != details["sitting_out"]]
+        at = seats.index(trick["leader"])
+        assert trick["winner"] == (seats[at:] + seats[:at])[cards.index(best)], trick
+    assert details["tricks"] == result["tricks"]
+    assert all(type(details["made"][p]) is bool for p in details["players"])
+    if details["declarer"] is not None:
+        side = [details["declarer"], *([details["partner"]] if details["partner"] is not None else [])]
+        won = sum(result["tricks"][s] for s in side)
+        assert details["made"][details["declarer"]] is (won >= RIKKEN_TARGETS.get(details["contract"], 8))
+        assert (result["scores"][details["declarer"]] > 0) is (
+            won >= RIKKEN_TARGETS.get(details["contract"], 8)
+        )
+
+
+def rikken_forced_leads(public: Mapping[str, Any]) -> set[int]:
+    """Rikken 2: with two open piek/misère players the second leads trick 2, whoever won trick 1."""
+    contract = public["contract"] or ""
+    return (
+        {1}
+        if contract.startswith("open-") and "kapot" not in contract and len(public["contract_players"]) > 1
+        else set()
+    )
+
+
+SPEC_CHECKS: dict[str, SpecChecks] = {
+    "rififi": SpecChecks(rififi_step, rififi_end),
+    "rikken": SpecChecks(rikken_step, rikken_end),
+}
 
 DEALT_IN_PLAY: dict[str, Callable[[Mapping[str, Any]], set[str]]] = {
     "rififi": lambda record: {c for hand in record["deal"]["hands"] for c in hand},
+    "rikken": lambda record: {c for hand in record["deal"]["hands"] for c in hand},
 }
 """For trick games: exactly the cards that hands + played cards add up to (default: a subset of the deal)."""
+
+FORCED_LEADS: dict[str, Callable[[Mapping[str, Any]], set[int]]] = {"rikken": rikken_forced_leads}
+"""Per game, from the public view: indices of tricks whose leader the rules set (not the last winner)."""
 
 
 # --------------------------------------------------------------------------- one random round
@@ -255,8 +340,15 @@ def check_cards(state: State, v: Views, record: dict[str, Any]) -> None:
         return
     n = state.game.players
     public = v[None]
-    played = [c for t in public["history"] for c in t["cards"]] + public["trick"]
-    assert played == [c for a in record["actions"] for c in play_codes(a)], "history differs from the record"
+    recorded = [c for a in record["actions"] for c in play_codes(a)]
+    shown = [c for t in public["history"] for c in t["cards"]] + public["trick"]
+    assert len(shown) == len(recorded), "history differs from the record"
+    # a card led face down (rikken's blind lead) shows as ?? on the table until its trick is complete
+    played = [
+        r if c == "??" and t >= len(shown) - len(public["trick"]) else c
+        for t, (c, r) in enumerate(zip(shown, recorded, strict=True))
+    ]
+    assert played == recorded, "history differs from the record"
     hands = [v[s]["hand"] for s in range(n)]
     if "hand_counts" in public:
         assert public["hand_counts"] == [len(h) for h in hands]
@@ -267,11 +359,14 @@ def check_cards(state: State, v: Views, record: dict[str, Any]) -> None:
         assert set(everything) == in_play(record)
     else:
         assert set(everything) <= set(deal_codes(record["deal"]))
+    playing = sum(bool(h) for h in record["deal"]["hands"]) if "hands" in record["deal"] else n
+    forced_rule = FORCED_LEADS.get(state.game.name)
+    forced = forced_rule(public) if forced_rule is not None else set()
     for i, trick in enumerate(public["history"]):
-        assert len(trick["cards"]) == n
-        if i:
+        assert len(trick["cards"]) == playing
+        if i and i not in forced:
             assert trick["leader"] == public["history"][i - 1]["winner"]
-    if public["history"]:
+    if public["history"] and len(public["history"]) not in forced:
         assert public["leader"] == public["history"][-1]["winner"]
     assert public["tricks"] == [sum(t["winner"] == s for t in public["history"]) for s in range(n)]
 

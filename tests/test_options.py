@@ -190,7 +190,7 @@ def test_players_outside_3_to_6(players: object) -> None:
 
 
 def test_unknown_game() -> None:
-    with pytest.raises(troef.GameError, match="unknown game 'whist'; games: rififi"):
+    with pytest.raises(troef.GameError, match="unknown game 'whist'; games: rififi, rikken"):
         troef.load_game("whist")
 
 

@@ -78,7 +78,7 @@ def test_base_record_is_valid() -> None:
     [
         (record(format="troef-record/2"), "unknown format 'troef-record/2'; expected 'troef-record/1' or"),
         (record(format=None), "unknown format None"),
-        (record(game="whist"), "unknown game 'whist'; games: rififi"),
+        (record(game="whist"), "unknown game 'whist'; games: rififi, rikken"),
         (record(game=None), "unknown game None"),
         (record(players=2), "rififi is played by 3 to 6 players, not 2"),
         (record(players=7), "rififi is played by 3 to 6 players, not 7"),

@@ -57,7 +57,75 @@ def rififi_visible(record: Record, seat: int | None) -> set[str]:
     return seen
 
 
-VISIBLE: dict[str, VisibleRule] = {"rififi": rififi_visible}
+def rikken_auction(record: Record) -> tuple[str | None, list[int]]:
+    """Rikken 3: the auction's outcome from the record: the contract (the chosen game after all
+    passed; None while bidding or choosing) and its players in bid order."""
+    n, dealer = record["players"], record["dealer"]
+    seats = [(dealer + k) % n for k in range(1, 5)]
+    out: set[int] = set()
+    top, holders = "", []
+    seat = seats[0]
+    actions = [text.partition(":")[2] or text for text in record["actions"]]
+    for i, text in enumerate(actions):
+        if text == "pass":
+            out.add(seat)
+        elif text.split()[1] == top:
+            holders.append(seat)
+        else:
+            top, holders = text.split()[1], [seat]
+        if all(s in out or s in holders for s in seats):
+            if top:
+                return top, holders
+            return (actions[i + 1].split()[1] if i + 1 < len(actions) else None), seats
+        while True:
+            seat = seats[(seats.index(seat) + 1) % 4]
+            if seat not in out:
+                break
+    return None, []
+
+
+def rikken_visible(record: Record, seat: int | None) -> set[str]:
+    """Rikken: your own dealt hand and every card played face up; a card led blind once its trick is
+    complete; open hands once open (after ``open_after_trick`` tricks), every hand in praatje; and
+    what the rules make known: the four aces once troela is bid (three by the bid, the fourth by
+    its holder naming trump), aces and kings when the rikker could call no partner (4.3).  The
+    called card is named to all; tests/test_rikken_play.py checks that its holder stays hidden."""
+    hands: list[list[str]] = record["deal"]["hands"]
+    seen = played_cards(record)
+    if seat is not None:
+        seen.update(hands[seat])
+    contract, players = rikken_auction(record)
+    actions = [text.partition(":")[2] or text for text in record["actions"]]
+    plays = [troef.parse_action(t) for t in actions if t.startswith("play")]
+    for k, action in enumerate(plays):
+        if action.blind and len(plays) >= (k // 4 + 1) * 4:
+            seen.add(CODES[action.card])
+    aces_kings = {r + s for r in "AK" for s in "SHDC"}
+    if "bid troela" in actions:
+        seen.update(c for c in aces_kings if c[0] == "A")
+    if contract is None:
+        return seen
+    calls = [troef.parse_action(t) for t in actions if t.startswith("call")]
+    seen.update(CODES[a.card] for a in calls)  # the called card is named to all (its holder stays hidden)
+    if contract in ("rik", "rik-beter", "noodrik") and not calls and not plays and seat == players[0]:
+        seen.update(aces_kings)  # the rikker's legal calls name the aces and kings
+    rules = troef.load_game("rikken", record["rules"], record["players"]).rules
+    if (
+        contract in ("rik", "rik-beter", "noodrik")
+        and plays
+        and not any(t.startswith("call") for t in actions)
+    ):
+        seen.update(aces_kings)
+    if contract.endswith("praatje"):
+        seen.update(c for hand in hands for c in hand)
+    elif (contract.startswith("open") or "kapot" in contract) and len(plays) // 4 >= int(
+        rules["open_after_trick"]
+    ):
+        seen.update(c for p in players for c in hands[p])
+    return seen
+
+
+VISIBLE: dict[str, VisibleRule] = {"rififi": rififi_visible, "rikken": rikken_visible}
 """Per game: the cards ``seat`` (None: a spectator) may see, from the record of the round so far."""
 
 
@@ -173,9 +241,11 @@ def test_own_hand_is_seen(game_name: str, preset: str, players: int) -> None:
     game = troef.load_game(game_name, preset, players)
     state = game.deal(11, 0)
     record = state.record()
+    dealt_to = [seat for seat in range(players) if record["deal"]["hands"][seat]]
+    assert len(dealt_to) >= players - 1  # rikken with five: the dealer sits out, with no cards
     for seat in range(players):
         own = set(record["deal"]["hands"][seat])
-        assert own and own <= set(cards_in(state.view(seat)))
+        assert own <= set(cards_in(state.view(seat)))
         others = {c for s, h in enumerate(record["deal"]["hands"]) if s != seat for c in h}
         assert set(cards_in(state.view(seat))) & others <= visible(record, None)
 

@@ -7,8 +7,9 @@ from typing import Final
 from ..core.errors import GameError
 from ..core.game import Game
 from .rififi import Rififi
+from .rikken import Rikken
 
-GAMES: Final[dict[str, type[Game]]] = {cls.name: cls for cls in (Rififi,)}
+GAMES: Final[dict[str, type[Game]]] = {cls.name: cls for cls in (Rififi, Rikken)}
 
 
 def game_class(name: str) -> type[Game]:

@@ -1,0 +1,115 @@
+"""Rikken's auction (``rikken.md`` section 3): who bids, which bids are legal and why, when it ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ...core.actions import PASS, Action, make
+from .contracts import ALLEEN, CONTRACTS, STEP_REQUIREMENTS, TROELA
+
+BIDS: Final = {name: make("bid", name) for name in CONTRACTS}
+
+
+@dataclass(frozen=True)
+class BidRules:
+    """The options the auction needs, resolved once per game."""
+
+    rank: dict[str, int]
+    """every contract that may be bid, with its rank on the ladder"""
+    step_rule: bool
+    forced_fourth: bool
+
+
+class Auction:
+    """The bidding so far: who passed, the highest contract and who holds it (joiners in bid order),
+    every contract bid, and who has made a bid."""
+
+    __slots__ = ("bid", "holders", "log", "out", "rules", "seats", "spoken", "top")
+
+    def __init__(self, rules: BidRules, seats: tuple[int, ...], players: int) -> None:
+        self.rules = rules
+        self.seats = seats
+        self.out = [False] * players
+        self.spoken = [False] * players
+        self.top = ""
+        self.holders: list[int] = []
+        self.bid: set[str] = set()
+        self.log: list[tuple[int, str]] = []
+
+    def copy(self) -> Auction:
+        new = object.__new__(Auction)
+        new.rules, new.seats, new.top = self.rules, self.seats, self.top
+        new.out, new.spoken, new.holders = self.out[:], self.spoken[:], self.holders[:]
+        new.bid, new.log = set(self.bid), self.log[:]
+        return new
+
+    def forced(self, seat: int) -> bool:
+        """B: three players hold the same piek/misère contract, so ``seat`` must join it."""
+        return (
+            self.rules.forced_fourth
+            and len(self.holders) == 3
+            and seat not in self.holders
+            and CONTRACTS[self.top].joinable
+        )
+
+    def legal(self, seat: int, aces: int) -> list[Action]:
+        """The legal bids of ``seat`` (who holds ``aces`` aces), and pass unless forced."""
+        if self.forced(seat):
+            return [BIDS[self.top]]
+        return [PASS, *(BIDS[name] for name in self.rules.rank if not self.reason(seat, name, aces))]
+
+    def reason(self, seat: int, name: str, aces: int) -> str:
+        """Why ``seat`` may not bid ``name`` now; empty when he may."""
+        rank = self.rules.rank
+        if self.forced(seat) and name != self.top:
+            return f"three players play {self.top}: the fourth must join it"
+        if name == "pass":
+            return ""
+        if name not in rank:
+            known = name in CONTRACTS and not CONTRACTS[name].is_pass_game
+            return f"{name} is not played by these rules" if known else f"there is no contract {name!r}"
+        top = self.top
+        if name == top and CONTRACTS[name].joinable and seat not in self.holders:
+            return ""
+        if top and rank[name] <= rank[top]:
+            return f"a bid must rank above {top}"
+        if CONTRACTS[name].family == ALLEEN and not top:
+            return f"{name} is never an opening bid"
+        needs = STEP_REQUIREMENTS.get(name, ())
+        if self.rules.step_rule and needs and self.bid.isdisjoint(needs):
+            return f"{name} needs {' or '.join(needs)} bid first (step rule)"
+        if name == TROELA:
+            if self.spoken[seat]:
+                return "troela may only be a player's first bid"
+            if aces != 3:
+                return "troela needs exactly three aces"
+        return ""
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Record a legal bid or pass of ``seat``."""
+        self.log.append((seat, action.word or action.kind))
+        if action is PASS:
+            self.out[seat] = True
+            return
+        name = action.word
+        self.spoken[seat] = True
+        self.bid.add(name)
+        if name == self.top:
+            self.holders.append(seat)
+        else:
+            self.top, self.holders = name, [seat]
+
+    def over(self) -> bool:
+        """Everybody passed, or everyone left holds the highest contract."""
+        return all(self.out[s] or s in self.holders for s in self.seats)
+
+    def next_bidder(self, seat: int) -> int:
+        """The next seat clockwise after ``seat`` that has not passed."""
+        seats = self.seats
+        i = seats.index(seat)
+        for k in range(1, len(seats) + 1):
+            s = seats[(i + k) % len(seats)]
+            if not self.out[s]:
+                return s
+        return seat

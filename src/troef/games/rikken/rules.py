@@ -1,0 +1,189 @@
+"""Rikken's options, the presets `kampioenschap` and `bsg`, and the `Rikken` game (``rikken.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ...cards import BIT, CODES, CardError, bits, mask_of, parse_card, shuffled
+from ...core.errors import RecordError
+from ...core.game import Game, State, card_list
+from ...core.options import Option, Preset
+from ...tricks import rank_power
+from .auction import BidRules
+from .contracts import CONTRACTS, LADDERS, ranks
+from .scoring import TABLES
+from .state import RikkenState
+
+PACK: Final = tuple(range(52))
+POWER: Final = rank_power("AKQJT98765432")
+
+OPTIONS: Final = (
+    Option("ladder", str, "kampioenschap", "the bidding ladder (rank of every contract)", tuple(LADDERS)),
+    Option(
+        "step_rule",
+        bool,
+        True,
+        "each overbid by one step: 8-alleen after rik, N-alleen after (N-1)-alleen, open after piek/misère, "
+        "praatje after open",
+    ),
+    Option("troela", bool, False, "troela may be bid (first bid only, with exactly three aces)"),
+    Option("open_kapot", bool, False, "13-open-kapot(-beter) may be bid, at any moment of the auction"),
+    Option("slim", bool, False, "slim may be bid: 13 tricks without trump, the bidder leads"),
+    Option("forced_fourth", bool, False, "when three play the same piek or misère, the fourth must join"),
+    Option("plain_may_be_hearts", bool, False, "plain rik, alleen and open kapot may name hearts trump"),
+    Option(
+        "open_after_trick",
+        int,
+        5,
+        "an open player's hand is shown after this many completed tricks",
+        minimum=0,
+        maximum=13,
+    ),
+    Option(
+        "called_card_kept",
+        bool,
+        True,
+        "the holder of the called card may not discard it when void in the led suit, "
+        "unless it is his last card",
+    ),
+    Option(
+        "queen_must_go",
+        bool,
+        True,
+        "schoppen-mie: after trick 3 the holder of QS must play it the first time he cannot follow suit",
+    ),
+    Option(
+        "pass_game",
+        str,
+        "een-of-vijf",
+        "all passed: the choice is schoppen-mie or this game",
+        ("een-of-vijf", "noodrik"),
+    ),
+    Option(
+        "all_pass_chooser",
+        str,
+        "dealer",
+        "all passed: who chooses the pass game: the dealer (with five: the last bidder), "
+        "or the player left of the dealer",
+        ("dealer", "left"),
+    ),
+    Option("scoring", str, "kampioenschap", "the score table", tuple(TABLES)),
+    Option(
+        "deal",
+        str,
+        "random",
+        "random: a shuffled pack; traditional: the previous round's tricks gathered, cut once, "
+        "dealt 6 then 7",
+        ("random", "traditional"),
+    ),
+)
+
+PRESETS: Final = (
+    Preset("kampioenschap", "the Stichting Rikken championship rules (K)"),
+    Preset(
+        "bsg",
+        "the BSG club rules (B): troela, open kapot, noodrik, no step rule",
+        {
+            "ladder": "bsg",
+            "step_rule": False,
+            "troela": True,
+            "open_kapot": True,
+            "forced_fourth": True,
+            "pass_game": "noodrik",
+            "all_pass_chooser": "left",
+            "scoring": "bsg",
+        },
+    ),
+)
+
+_SWITCHED: Final = {
+    "troela": ("troela",),
+    "open_kapot": ("13-open-kapot", "13-open-kapot-beter"),
+    "slim": ("slim",),
+}
+"""The options that turn contracts on."""
+
+
+class Rikken(Game):
+    """Rikken: bid a contract, call a partner by an ace, take your tricks (or none)."""
+
+    name = "rikken"
+    title = "Rikken"
+    options = OPTIONS
+    presets = PRESETS
+    min_players = 4
+    max_players = 5
+    default_players = 4
+
+    def __init__(self, rules: object = None, players: int | None = None) -> None:
+        super().__init__(rules, players)
+        r = self.rules
+        off = {name for option, names in _SWITCHED.items() if not r[option] for name in names}
+        self.bid_rules = BidRules(
+            {name: i for name, i in ranks(str(r["ladder"])).items() if name not in off},
+            bool(r["step_rule"]),
+            bool(r["forced_fourth"]),
+        )
+        self.table = TABLES[str(r["scoring"])]
+        self.pass_games = (CONTRACTS["schoppen-mie"], CONTRACTS[str(r["pass_game"])])
+        self.power = POWER
+
+    def seats_of(self, dealer: int) -> tuple[int, ...]:
+        """The four seats that play a round, clockwise from the dealer's left (with five, the
+        dealer sits out)."""
+        n = self.players
+        return tuple((dealer + k) % n for k in range(1, 5))
+
+    def deal(self, seed: int | None = None, dealer: int = 0) -> RikkenState:
+        """A uniformly shuffled pack, 13 cards to each of the four players."""
+        self.check_dealer(dealer)
+        cards = shuffled(PACK, seed, 51)
+        return self._dealt(dealer, cards, (13,))
+
+    def deal_round(
+        self, seed: int | None, dealer: int, index: int, previous: State | None = None
+    ) -> RikkenState:
+        """With ``deal: traditional``, the cards of ``previous`` gathered trick by trick in play
+        order (cards left in hands after, seat by seat), cut once and dealt in packets of 6 then 7;
+        otherwise (and for the first round) a random deal."""
+        if self.rules["deal"] != "traditional" or not isinstance(previous, RikkenState):
+            return self.deal(seed, dealer)
+        self.check_dealer(dealer)
+        pile = [c for _, trick, _ in previous.history for c in trick] + previous.trick
+        pile += [c for hand in previous.hands for c in bits(hand)]
+        cut = shuffled(PACK, seed, 1)[0]
+        return self._dealt(dealer, pile[cut:] + pile[:cut], (6, 7))
+
+    def _dealt(self, dealer: int, cards: list[int], packets: tuple[int, ...]) -> RikkenState:
+        hands = [0] * self.players
+        seats = self.seats_of(dealer)
+        top = 0
+        for size in packets:
+            for seat in seats:
+                hands[seat] |= mask_of(cards[top : top + size])
+                top += size
+        return RikkenState(self, dealer, tuple(hands))
+
+    def from_deal(self, deal: Mapping[str, Any], dealer: int) -> RikkenState:
+        hands_value = deal.get("hands")
+        if not isinstance(hands_value, list) or len(hands_value) != self.players:
+            raise RecordError(f"deal.hands must list {self.players} hands")
+        try:
+            hands = [
+                [parse_card(c) for c in card_list(h, f"deal.hands[{i}]")] for i, h in enumerate(hands_value)
+            ]
+        except CardError as e:
+            raise RecordError(str(e)) from None
+        playing = self.seats_of(dealer)
+        seen = 0
+        for seat, hand in enumerate(hands):
+            size = 13 if seat in playing else 0
+            if len(hand) != size:
+                what = "13 cards" if size else "no cards (the dealer sits out)"
+                raise RecordError(f"deal.hands[{seat}] must hold {what}, not {len(hand)}")
+            for c in hand:
+                if seen >> c & 1:
+                    raise RecordError(f"{CODES[c]} is dealt twice")
+                seen |= BIT[c]
+        return RikkenState(self, dealer, tuple(mask_of(h) for h in hands))
