@@ -55,7 +55,112 @@ RIFIFI_RULES = (
     "hook oh-hell",
     "hook override",
 )
-TABLES = {"rififi": RIFIFI_RULES}
+# The same for rikken.md: numbered rules, each contract row of the table in 2, each scoring
+# line of 6 per preset, every Decision and every option of the rule set.
+RIKKEN_RULES = (
+    "1.1",
+    "1.2",
+    "1.3",
+    "2 rik",
+    "2 rik-beter",
+    "2 N-alleen",
+    "2 N-alleen-beter",
+    "2 piek",
+    "2 misere",
+    "2 open-misere",
+    "2 open-piek-praatje",
+    "2 troela",
+    "2 13-open-kapot",
+    "2 slim",
+    "2 noodrik",
+    "2 schoppen-mie",
+    "2 een-of-vijf",
+    "3.1",
+    "3.2 kampioenschap",
+    "3.2 bsg",
+    "3.3 kampioenschap",
+    "3.4 bsg",
+    "3.4 kampioenschap",
+    "3.5",
+    "3.6 kampioenschap",
+    "3.6 bsg",
+    "3.7",
+    "3.8 kampioenschap",
+    "3.8 bsg",
+    "4.1",
+    "4.2",
+    "4.3",
+    "4.4",
+    "4.4 bsg",
+    "4.5",
+    "5.1",
+    "5.2",
+    "5.3",
+    "5.4",
+    "5.5",
+    "5.6",
+    "6 kampioenschap rik",
+    "6 kampioenschap rik-beter",
+    "6 kampioenschap 8-alleen",
+    "6 kampioenschap 8-alleen-beter",
+    "6 kampioenschap 9-alleen",
+    "6 kampioenschap 10-alleen",
+    "6 kampioenschap 11-alleen",
+    "6 kampioenschap 12-alleen",
+    "6 kampioenschap 13-alleen",
+    "6 kampioenschap piek",
+    "6 kampioenschap misere",
+    "6 kampioenschap open-piek",
+    "6 kampioenschap open-misere",
+    "6 kampioenschap open-piek-praatje",
+    "6 kampioenschap open-misere-praatje",
+    "6 kampioenschap schoppen-mie",
+    "6 kampioenschap een-of-vijf",
+    "6 bsg rik",
+    "6 bsg rik-beter",
+    "6 bsg alleen",
+    "6 bsg 12-alleen",
+    "6 bsg 13-alleen",
+    "6 bsg noodrik",
+    "6 bsg troela",
+    "6 bsg 13-open-kapot",
+    "6 bsg piek single",
+    "6 bsg open-piek single",
+    "6 bsg open-piek-praatje single",
+    "6 bsg misere single",
+    "6 bsg open-misere single",
+    "6 bsg open-misere-praatje single",
+    "6 bsg piek multiple",
+    "6 bsg misere multiple",
+    "6 bsg schoppen-mie",
+    "7",
+    "Decision 1.2",
+    "Decision 2 kampioenschap",
+    "Decision 2 bsg",
+    "Decision 2 plain",
+    "Decision 2 troela",
+    "Decision 4.3",
+    "Decision 4.4",
+    "Decision 4.4 kampioenschap",
+    "Decision 5.6 bsg",
+    "Decision 6 bsg",
+    "option deal",
+    "option plain_may_be_hearts",
+    "option open_after_trick",
+    "option called_card_kept",
+    "option slim",
+    "option ladder",
+    "option step_rule",
+    "option troela",
+    "option open_kapot",
+    "option forced_fourth",
+    "option queen_must_go",
+    "option pass_game",
+    "option all_pass_chooser",
+    "option scoring",
+)
+TABLES = {"rififi": RIFIFI_RULES, "rikken": RIKKEN_RULES}
+RIKKEN_DETAILS = {"contract", "declarer", "players", "partner", "trump", "called", "made", "tricks"}
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -74,6 +179,7 @@ def scenario_id(path: Path) -> str:
 
 def test_scenarios_exist() -> None:
     assert len([p for p in FILES if p.parent.name == "rififi"]) >= 40
+    assert len([p for p in FILES if p.parent.name == "rikken"]) >= 150
 
 
 @pytest.mark.parametrize("path", FILES, ids=scenario_id)
@@ -85,6 +191,12 @@ def test_scenario(path: Path) -> None:
     assert isinstance(expected, dict), "a scenario has an expected result"
     result = troef.replay(record)
     for key, want in expected.items():
+        if key == "details" and record["game"] == "rikken":
+            # rikken scenarios name only the details they prove (the shape of made/players is the engine's)
+            assert set(want) <= RIKKEN_DETAILS, f"{path.name}: details the spec does not name"
+            for name, value in want.items():
+                assert result["details"].get(name) == value, f"{path.name}: result details {name!r}"
+            continue
         assert result.get(key) == want, f"{path.name}: result {key!r}"
     if record["format"] == "troef-match/1":
         assert expected.get("over") is True and "totals" in expected
@@ -92,6 +204,14 @@ def test_scenario(path: Path) -> None:
         return
     assert record["format"] == "troef-record/1"
     deal = record["deal"]
+    if record["game"] == "rikken":
+        assert set(deal) == {"hands"}, "a rikken deal lists the hands only"
+        seats = [entry.split(":")[0] for entry in record["actions"]]
+        assert all(seat.isdecimal() for seat in seats), "rikken actions name their seat"
+        if expected["over"]:
+            assert set(expected) >= {"scores", "tricks"}, "a complete round gives its numbers"
+            assert sum(expected["scores"]) == 0 and sum(expected["tricks"]) <= 13
+        return
     assert set(deal) == {"hands", "trump_card"}, "a rififi deal lists the hands and the trump card"
     if expected["over"]:
         assert set(expected) >= {"scores", "tricks", "details"}, "a complete round gives its numbers"
@@ -209,3 +329,52 @@ def test_all_dealt_trump_card_stays_with_the_dealer(seed: int) -> None:
     assert all(len(h) == 9 for h in hands)
     assert record["deal"]["trump_card"] in hands[dealer]
     assert state.view(None)["trump"] == record["deal"]["trump_card"][1]
+
+
+# Rikken 5.5: open hands, checked on the views of three scenario records.
+
+
+def rikken_states(name: str) -> list[tuple[int, Any]]:
+    """(completed tricks, state) after each play action of a rikken scenario."""
+    from troef.replay import split_seat, start_state
+
+    record = load(SCENARIOS / "rikken" / name)
+    state = start_state(record)
+    out: list[tuple[int, Any]] = []
+    plays = 0
+    for entry in record["actions"]:
+        text = split_seat(entry)[1]
+        state.apply(text)
+        if text.startswith("play"):
+            plays += 1
+            out.append((plays // 4, copy.deepcopy(state)))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("name", "open_seat", "after"),
+    [
+        ("5.5-open-hand-shown-after-trick-5.json", 1, 5),
+        ("option-open_after_trick-3.json", 1, 3),
+    ],
+)
+def test_rikken_open_hand_shown_after_trick(name: str, open_seat: int, after: int) -> None:
+    states = rikken_states(name)
+    assert states[-1][0] > after
+    for done, state in states:
+        for viewer in range(4):
+            shown = state.view(viewer)["open_hands"]
+            assert (shown[open_seat] is not None) == (done >= after), f"{name}: after {done} tricks"
+            assert all(shown[s] is None for s in range(4) if s != open_seat)
+
+
+def test_rikken_praatje_all_hands_open_from_the_start() -> None:
+    name = "5.5-praatje-all-hands-open.json"
+    record = load(SCENARIOS / "rikken" / name)
+    done, state = rikken_states(name)[0]
+    assert done == 0
+    for viewer in range(4):
+        shown = state.view(viewer)["open_hands"]
+        # one card of trick 1 is on the table: every hand is open, the leader's less that card
+        dealt = [set(h) for h in record["deal"]["hands"]]
+        assert all(set(h) <= d and len(d) - len(h) <= 1 for h, d in zip(shown, dealt, strict=True))
