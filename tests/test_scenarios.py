@@ -134,6 +134,7 @@ RIKKEN_RULES = (
     "6 bsg misere multiple",
     "6 bsg schoppen-mie",
     "7",
+    "7 blind rond",
     "Decision 1.2",
     "Decision 2 kampioenschap",
     "Decision 2 bsg",
@@ -158,6 +159,7 @@ RIKKEN_RULES = (
     "option pass_game",
     "option all_pass_chooser",
     "option scoring",
+    "option blind_rond",
 )
 TABLES = {"rififi": RIFIFI_RULES, "rikken": RIKKEN_RULES}
 RIKKEN_DETAILS = {"contract", "declarer", "players", "partner", "trump", "called", "made", "tricks"}
@@ -205,7 +207,7 @@ def test_scenario(path: Path) -> None:
     assert record["format"] == "troef-record/1"
     deal = record["deal"]
     if record["game"] == "rikken":
-        assert set(deal) == {"hands"}, "a rikken deal lists the hands only"
+        assert set(deal) - {"blind_rond"} == {"hands"}, "a rikken deal lists the hands (and the blind flag)"
         seats = [entry.split(":")[0] for entry in record["actions"]]
         assert all(seat.isdecimal() for seat in seats), "rikken actions name their seat"
         if expected["over"]:

@@ -34,7 +34,8 @@ class SheetRow:
 
 class Match:
     """Rounds of one game.  The first dealer is drawn at random (from ``seed``) unless given;
-    the deal moves clockwise; ``rounds`` defaults to the game's schedule."""
+    the deal moves clockwise; ``rounds`` defaults to the game's schedule.  After those rounds the
+    game may ask for closing rounds (`Game.closing_dealer`), e.g. Rikken's blind rond."""
 
     def __init__(
         self,
@@ -66,19 +67,27 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return len(self.sheet) >= self.rounds
+        return len(self.sheet) >= self.rounds and self.closing_dealer() is None
 
     @property
     def dealer(self) -> int:
-        """The dealer of the next round."""
-        return (self.first_dealer + len(self.sheet)) % self.game.players
+        """The dealer of the next round (once the match is over, the next in rotation)."""
+        closing = self.closing_dealer() if len(self.sheet) >= self.rounds else None
+        return (self.first_dealer + len(self.sheet)) % self.game.players if closing is None else closing
+
+    def closing_dealer(self) -> int | None:
+        """After the scheduled rounds: the dealer of the next closing round, or None (no more)."""
+        start = (self.first_dealer + self.rounds) % self.game.players
+        return self.game.closing_dealer(start, [row.result for row in self.sheet[self.rounds :]])
 
     def next_round(self) -> State:
-        """Deal the next round."""
+        """Deal the next round: a scheduled one, then the closing rounds the game asks for."""
         if self.is_over:
             raise GameError("the match is over")
         seed = self.rng.randrange(2**63)
-        self.dealt = self.game.deal_round(seed, self.dealer, len(self.sheet), self.previous)
+        index = len(self.sheet)
+        deal = self.game.deal_round if index < self.rounds else self.game.deal_closing_round
+        self.dealt = deal(seed, self.dealer, index, self.previous)
         return self.dealt
 
     def finish_round(self, state: State) -> SheetRow:

@@ -81,6 +81,19 @@ class Game(ABC):
         a schedule, or that gather the previous round's cards, override this)."""
         return self.deal(seed, dealer)
 
+    def closing_dealer(self, dealer: int, closing: Sequence[Result]) -> int | None:
+        """After a match's scheduled rounds: the dealer of one more (closing) round, or None when the
+        match is over.  ``dealer`` is the next in rotation after the scheduled rounds, ``closing`` the
+        results of the closing rounds so far.  By default a match has no closing rounds."""
+        return None
+
+    def deal_closing_round(
+        self, seed: int | None, dealer: int, index: int, previous: State | None = None
+    ) -> State:
+        """The deal of closing round ``index`` of a match (see `closing_dealer`); by default as any
+        round."""
+        return self.deal_round(seed, dealer, index, previous)
+
     def check_dealer(self, dealer: int) -> None:
         if type(dealer) is not int or not 0 <= dealer < self.players:
             raise GameError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...core.actions import PASS, Action, make
-from .contracts import ALLEEN, CONTRACTS, STEP_REQUIREMENTS, TROELA
+from .contracts import ALLEEN, CONTRACTS, MISERE, RIK, STEP_REQUIREMENTS, TROELA
 
 BIDS: Final = {name: make("bid", name) for name in CONTRACTS}
 
@@ -23,13 +23,15 @@ class BidRules:
 
 class Auction:
     """The bidding so far: who passed, the highest contract and who holds it (joiners in bid order),
-    every contract bid, and who has made a bid."""
+    every contract bid, and who has made a bid.  In a ``blind`` round (B "blind rond") the first seat
+    must bid rik or misère and the others may only bid misère."""
 
-    __slots__ = ("bid", "holders", "log", "out", "rules", "seats", "spoken", "top")
+    __slots__ = ("bid", "blind", "holders", "log", "out", "rules", "seats", "spoken", "top")
 
-    def __init__(self, rules: BidRules, seats: tuple[int, ...], players: int) -> None:
+    def __init__(self, rules: BidRules, seats: tuple[int, ...], players: int, blind: bool = False) -> None:
         self.rules = rules
         self.seats = seats
+        self.blind = blind
         self.out = [False] * players
         self.spoken = [False] * players
         self.top = ""
@@ -39,31 +41,46 @@ class Auction:
 
     def copy(self) -> Auction:
         new = object.__new__(Auction)
-        new.rules, new.seats, new.top = self.rules, self.seats, self.top
+        new.rules, new.seats, new.top, new.blind = self.rules, self.seats, self.top, self.blind
         new.out, new.spoken, new.holders = self.out[:], self.spoken[:], self.holders[:]
         new.bid, new.log = set(self.bid), self.log[:]
         return new
 
     def forced(self, seat: int) -> bool:
-        """B: three players hold the same piek/misère contract, so ``seat`` must join it."""
+        """B: three players hold the same piek/misère contract (or misère in a blind round), so
+        ``seat`` must join it."""
         return (
-            self.rules.forced_fourth
+            (self.rules.forced_fourth or self.blind)
             and len(self.holders) == 3
             and seat not in self.holders
             and CONTRACTS[self.top].joinable
         )
 
     def legal(self, seat: int, aces: int) -> list[Action]:
-        """The legal bids of ``seat`` (who holds ``aces`` aces), and pass unless forced."""
+        """The legal bids of ``seat`` (who holds ``aces`` aces), and pass unless forced or opening a
+        blind round."""
+        top = self.top
         if self.forced(seat):
-            return [BIDS[self.top]]
-        return [PASS, *(BIDS[name] for name in self.rules.rank if not self.reason(seat, name, aces))]
+            return [BIDS[top]]
+        floor = self.rules.rank[top] if top else -1  # at or below the top bid only joining it can be legal
+        candidates = [name for name, r in self.rules.rank.items() if r > floor or name == top]
+        bids = [BIDS[name] for name in candidates if not self.reason(seat, name, aces)]
+        return bids if self.blind_opening(seat) else [PASS, *bids]
+
+    def blind_opening(self, seat: int) -> bool:
+        """``seat`` opens a blind round: he must bid rik or misère."""
+        return self.blind and seat == self.seats[0] and not self.spoken[seat]
 
     def reason(self, seat: int, name: str, aces: int) -> str:
         """Why ``seat`` may not bid ``name`` now; empty when he may."""
         rank = self.rules.rank
         if self.forced(seat) and name != self.top:
             return f"three players play {self.top}: the fourth must join it"
+        if self.blind_opening(seat):
+            if name not in (RIK, MISERE):
+                return "blind rond: the first player must bid rik or misère"
+        elif self.blind and name not in ("pass", MISERE):
+            return "blind rond: only misère may be bid"
         if name == "pass":
             return ""
         if name not in rank:

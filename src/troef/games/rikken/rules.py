@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...cards import BIT, CODES, CardError, bits, mask_of, parse_card, shuffled
 from ...core.errors import RecordError
-from ...core.game import Game, State, card_list
+from ...core.game import Game, Result, State, card_list
 from ...core.options import Option, Preset
 from ...tricks import rank_power
 from .auction import BidRules
-from .contracts import CONTRACTS, LADDERS, ranks
+from .contracts import CONTRACTS, LADDERS, RIK, ranks
 from .scoring import TABLES
 from .state import RikkenState
 
@@ -77,6 +77,13 @@ OPTIONS: Final = (
         "dealt 6 then 7",
         ("random", "traditional"),
     ),
+    Option(
+        "blind_rond",
+        bool,
+        False,
+        "B: a match ends with blind rounds: left of the dealer must bid rik or misère, the others only "
+        "misère; the same player opens until he has rikked, until every player has rikked once",
+    ),
 )
 
 PRESETS: Final = (
@@ -135,27 +142,42 @@ class Rikken(Game):
         n = self.players
         return tuple((dealer + k) % n for k in range(1, 5))
 
-    def deal(self, seed: int | None = None, dealer: int = 0) -> RikkenState:
-        """A uniformly shuffled pack, 13 cards to each of the four players."""
+    def deal(self, seed: int | None = None, dealer: int = 0, blind: bool = False) -> RikkenState:
+        """A uniformly shuffled pack, 13 cards to each of the four players (``blind``: a round of
+        the blind rond)."""
         self.check_dealer(dealer)
         cards = shuffled(PACK, seed, 51)
-        return self._dealt(dealer, cards, (13,))
+        return self._dealt(dealer, cards, (13,), blind)
 
     def deal_round(
-        self, seed: int | None, dealer: int, index: int, previous: State | None = None
+        self, seed: int | None, dealer: int, index: int, previous: State | None = None, blind: bool = False
     ) -> RikkenState:
         """With ``deal: traditional``, the cards of ``previous`` gathered trick by trick in play
         order (cards left in hands after, seat by seat), cut once and dealt in packets of 6 then 7;
         otherwise (and for the first round) a random deal."""
         if self.rules["deal"] != "traditional" or not isinstance(previous, RikkenState):
-            return self.deal(seed, dealer)
+            return self.deal(seed, dealer, blind)
         self.check_dealer(dealer)
         pile = [c for _, trick, _ in previous.history for c in trick] + previous.trick
         pile += [c for hand in previous.hands for c in bits(hand)]
         cut = shuffled(PACK, seed, 1)[0]
-        return self._dealt(dealer, pile[cut:] + pile[:cut], (6, 7))
+        return self._dealt(dealer, pile[cut:] + pile[:cut], (6, 7), blind)
 
-    def _dealt(self, dealer: int, cards: list[int], packets: tuple[int, ...]) -> RikkenState:
+    def closing_dealer(self, dealer: int, closing: Sequence[Result]) -> int | None:
+        """B's blind rond: the deal moves on only after a rik (the opener rikked: others may only
+        bid misère), until every player has rikked once."""
+        if not self.rules["blind_rond"]:
+            return None
+        riks = sum(r["details"]["contract"] == RIK for r in closing)
+        return None if riks == self.players else (dealer + riks) % self.players
+
+    def deal_closing_round(
+        self, seed: int | None, dealer: int, index: int, previous: State | None = None
+    ) -> RikkenState:
+        """A round of the blind rond."""
+        return self.deal_round(seed, dealer, index, previous, blind=True)
+
+    def _dealt(self, dealer: int, cards: list[int], packets: tuple[int, ...], blind: bool) -> RikkenState:
         hands = [0] * self.players
         seats = self.seats_of(dealer)
         top = 0
@@ -163,7 +185,7 @@ class Rikken(Game):
             for seat in seats:
                 hands[seat] |= mask_of(cards[top : top + size])
                 top += size
-        return RikkenState(self, dealer, tuple(hands))
+        return RikkenState(self, dealer, tuple(hands), blind)
 
     def from_deal(self, deal: Mapping[str, Any], dealer: int) -> RikkenState:
         hands_value = deal.get("hands")
@@ -175,6 +197,11 @@ class Rikken(Game):
             ]
         except CardError as e:
             raise RecordError(str(e)) from None
+        blind = deal.get("blind_rond", False)
+        if type(blind) is not bool:
+            raise RecordError(f"deal.blind_rond must be true or false, not {blind!r}")
+        if blind and not self.rules["blind_rond"]:
+            raise RecordError("deal.blind_rond: a blind round needs the option blind_rond")
         playing = self.seats_of(dealer)
         seen = 0
         for seat, hand in enumerate(hands):
@@ -186,4 +213,4 @@ class Rikken(Game):
                 if seen >> c & 1:
                     raise RecordError(f"{CODES[c]} is dealt twice")
                 seen |= BIT[c]
-        return RikkenState(self, dealer, tuple(mask_of(h) for h in hands))
+        return RikkenState(self, dealer, tuple(mask_of(h) for h in hands), blind)

@@ -35,7 +35,8 @@ CHOICES: Final = {name: make("choose", name) for name in ("schoppen-mie", "een-o
 class RikkenState(TrickState):
     """A Rikken round.  ``players`` are the contract's players (piek/misère: in bid order; rik: the
     rikker); ``partner`` is the holder of the called card (hidden until ``revealed``) or troela's
-    partner; ``blind_lead`` is set while a trick led face down is on the table."""
+    partner; ``blind_lead`` is set while a trick led face down is on the table.  A ``blind`` round is
+    a round of B's "blind rond" (the auction's restrictions)."""
 
     __slots__ = (
         "auction",
@@ -55,7 +56,7 @@ class RikkenState(TrickState):
 
     game: Rikken
 
-    def __init__(self, game: Rikken, dealer: int, hands: tuple[int, ...]) -> None:
+    def __init__(self, game: Rikken, dealer: int, hands: tuple[int, ...], blind: bool = False) -> None:
         self.game = game
         self.dealer = dealer
         self.seats = game.seats_of(dealer)
@@ -67,7 +68,7 @@ class RikkenState(TrickState):
         self.keys = winner_keys(game.power, -1)
         self.follow = FOLLOW_RULES["follow-else-any"]
         self.exempt = 0
-        self.auction = Auction(game.bid_rules, self.seats, game.players)
+        self.auction = Auction(game.bid_rules, self.seats, game.players, blind)
         self.phase = BID
         self.contract: Contract | None = None
         self.declarer = -1
@@ -412,6 +413,7 @@ class RikkenState(TrickState):
             "called": CODES[self.called] if self.called >= 0 else None,
             "called_blind": self.called_blind,
             "sitting_out": self.dealer if self.game.players > len(self.seats) else None,
+            "blind_rond": self.auction.blind,
         }
 
     def open_hands(self) -> list[list[str] | None]:
@@ -450,4 +452,7 @@ class RikkenState(TrickState):
         }
 
     def deal_record(self) -> dict[str, Any]:
-        return {"hands": [hand_codes(h) for h in self.dealt]}
+        deal: dict[str, Any] = {"hands": [hand_codes(h) for h in self.dealt]}
+        if self.auction.blind:
+            deal["blind_rond"] = True
+        return deal
