@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from ..core.errors import GameError
 from ..core.game import State
 from ..games.rififi.bot import RififiBot
+from ..games.rikken.bot import RikkenBot
 
 
 class Bot(Protocol):
@@ -33,7 +34,7 @@ class RandomBot:
 
 
 BotFactory = Callable[[int | None], Bot]
-_HEURISTICS: dict[str, BotFactory] = {"rififi": RififiBot}
+_HEURISTICS: dict[str, BotFactory] = {"rififi": RififiBot, "rikken": RikkenBot}
 
 
 def bot_kinds(game: str) -> list[str]:
