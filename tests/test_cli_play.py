@@ -18,7 +18,8 @@ from typer.testing import CliRunner, Result
 import troef
 from troef.bots import bot_kinds
 from troef.cli.main import app
-from troef.cli.play import HELP, NotAChoice, interpret
+from troef.cli.play import NotAChoice, interpret
+from troef.cli.rififi_table import HELP
 from troef.cli.terminal import LineReader
 from troef.match import Match
 

@@ -17,12 +17,14 @@ from ..match import Match
 from .catalog import game_panel
 from .play import MatchEnded, TableSession
 from .replay import INVALID, OK, run_replay
+from .rififi_table import RififiTable
+from .rikken_table import RikkenTable
 from .rules import rules_from_args
-from .table import seat_labels
+from .table import GameTable, seat_labels
 from .terminal import LineReader, consoles
 
-PLAYABLE: Final = ("rififi",)
-"""Games the terminal table can show."""
+PLAYABLE: Final[dict[str, type[GameTable]]] = {"rififi": RififiTable, "rikken": RikkenTable}
+"""Games the terminal table can show, with how each looks there."""
 
 app = typer.Typer(
     name="troef",
@@ -69,7 +71,7 @@ def games(
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="the game, e.g. rififi")],
+    game: Annotated[str, typer.Argument(help="the game: rififi or rikken")],
     rules: Annotated[str | None, typer.Option(help="rule preset (see `troef games`)")] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="override one option")
@@ -105,8 +107,9 @@ def play(
         }
     except GameError as e:
         raise fail(str(e)) from None
+    table = PLAYABLE[game](loaded, match.names, seat, out.width)
     try:
-        TableSession(match, seat, bots, match.names, out, LineReader(out)).play()
+        TableSession(match, seat, bots, table, out, LineReader(out)).play()
     except MatchEnded as e:
         out.print(f"\n{e}: the match stops after {len(match.sheet)} of {match.rounds} rounds")
     if save is not None:

@@ -1,12 +1,12 @@
 """``troef play``: a whole match in the terminal, a person at one seat and bots at the others.
 
+The loop here is the same for every game; what the table looks like comes from the game's `GameTable`.
 The person sees only ``state.view(seat)`` of their own seat, and every bot acts on its own seat's view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -17,26 +17,9 @@ from ..core.actions import Action, parse_action
 from ..core.errors import IllegalAction
 from ..core.game import State
 from ..match import Match
-from .table import (
-    CardOrder,
-    bids_text,
-    card_text,
-    hand_text,
-    joined,
-    round_facts,
-    score_sheet,
-    standings,
-    table_text,
-    trick_taken_text,
-    tricks_text,
-)
+from .table import GameTable, standings
 from .terminal import LineReader
 
-HELP = (
-    "How to answer: while bidding, type the number of tricks you bid (2, or 'bid 2'); "
-    "while playing, type the card's number in the list (1, 2, ...) or the card itself "
-    "(AS, 10h, 'play TH'). 'help' shows this again, 'quit' leaves the table."
-)
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 HELP_WORDS = frozenset({"help", "?"})
 
@@ -52,120 +35,93 @@ class NotAChoice(ValueError):
 def interpret(answer: str, choices: Sequence[str]) -> str:
     """The action text an answer means.
 
-    While bidding (every choice is a ``bid``) a bare number is the bid; otherwise a number picks
-    from the numbered ``choices``.  A card code means ``play`` that card; anything else is taken
-    as action text, for the game to accept or refuse.
+    When every choice is a bid of a number (of tricks), a bare number is the bid; otherwise a number
+    picks from the numbered ``choices``.  A card code means ``play`` that card, or else the one choice
+    naming that card (``call AD``, ``call AC blind``); a word naming one choice's argument means that
+    choice (``rik`` for ``bid rik``, ``s`` for ``trump S``); anything else is taken as action text, for
+    the game to accept or refuse.
     """
     text = answer.strip()
     if not text:
         raise NotAChoice("type a choice")
     if text.isdecimal():
-        if choices and all(c.startswith("bid ") for c in choices):
+        if choices and all(c.startswith("bid ") and c[4:].isdecimal() for c in choices):
             return f"bid {text}"
         if len(text) <= 3 and 1 <= int(text) <= len(choices):
             return choices[int(text) - 1]
         raise NotAChoice(f"there is no choice {text}; type a number from 1 to {len(choices)} or a card")
     try:
-        return f"play {CODES[parse_card(text)]}"
+        card = CODES[parse_card(text)]
     except CardError:
-        return text
-
-
-def described(label: str, action: Action) -> Text:
-    """``seat 1 bids 2``, ``seat 3 plays AS``."""
-    if action.kind == "bid":
-        return Text(f"{label} bids {action.word}")
-    if action.kind == "play":
-        return Text(f"{label} plays ") + joined([card_text(CODES[c]) for c in action.cards], " ")
-    return Text(f"{label}: {action}")
+        naming = [c for c in choices if c.lower().split()[1:] == [text.lower()]]
+        return naming[0] if len(naming) == 1 else text
+    naming = [c for c in choices if c.split()[1:2] == [card]]
+    return naming[0] if len(naming) == 1 and f"play {card}" not in choices else f"play {card}"
 
 
 class TableSession:
-    """Plays a `Match` to its end, talking to the person at seat ``human``."""
+    """Plays a `Match` to its end, talking to the person at seat ``human`` through ``table``."""
 
     def __init__(
         self,
         match: Match,
         human: int,
         bots: Mapping[int, Bot],
-        labels: Sequence[str],
+        table: GameTable,
         console: Console,
         reader: LineReader,
     ) -> None:
         self.match = match
         self.human = human
         self.bots = bots
-        self.labels = labels
+        self.table = table
         self.console = console
         self.reader = reader
 
     def play(self) -> None:
         """Every round of the match, the score sheet after each, the standings at the end."""
-        self.console.print(HELP)
+        self.console.print(self.table.help)
         while not self.match.is_over:
             self.play_round()
         self.console.print()
-        self.console.print(standings(self.match, self.labels))
+        self.console.print(standings(self.match, self.table.labels))
 
     def play_round(self) -> None:
         state = self.match.next_round()
-        view = state.view(self.human)
-        order = CardOrder(self.match.game, view["trump"])
         self.console.print()
         self.console.rule(f"Round {len(self.match.sheet) + 1} of {self.match.rounds}")
-        self.console.print(round_facts(view, self.labels))
-        tricks_seen = 0
+        self.console.print(self.table.round_start(state.view(self.human)))
         while (seat := state.current_player) is not None:
             if seat == self.human:
-                action = self.human_turn(state, order)
+                action = self.human_turn(state)
             else:
                 action = parse_action(self.bots[seat].act(state.view(seat)))
                 state.apply(action)
-            self.console.print(described(self.labels[seat], action))
-            view = state.view(self.human)
-            for trick in view["history"][tricks_seen:]:
-                self.console.print(trick_taken_text(trick, view["players"], self.labels))
-            tricks_seen = len(view["history"])
+            for line in self.table.after(seat, action, state.view(self.human)):
+                self.console.print(line)
         self.match.finish_round(state)
         self.console.print()
-        self.console.print(score_sheet(self.match, self.labels, self.console.width))
+        for part in self.table.round_end(self.match, state.view(self.human)):
+            self.console.print(part)
 
-    def human_turn(self, state: State, order: CardOrder) -> Action:
+    def human_turn(self, state: State) -> Action:
         """Show the table and ask until the answer is a legal action; apply it."""
-        view = state.view(self.human)
-        choices, prompt = self.show_turn(view, order)
+        turn = self.table.turn(state.view(self.human))
+        for line in turn.lines:
+            self.console.print(line)
         while True:
-            answer = self.reader.ask(prompt)
+            answer = self.reader.ask(turn.prompt)
             if answer is None:
                 raise MatchEnded("input ended")
             word = answer.strip().lower()
             if word in QUIT_WORDS:
                 raise MatchEnded("you left the table")
             if word in HELP_WORDS:
-                self.console.print(HELP)
+                self.console.print(self.table.help)
                 continue
             try:
-                state.apply(interpret(answer, choices))
+                state.apply(interpret(answer, turn.choices))
             except (NotAChoice, IllegalAction) as e:
                 self.console.print(Text(f"not accepted: {e}", style="red"), soft_wrap=True)
                 continue
             return state.actions[-1]
-
-    def show_turn(self, view: Mapping[str, Any], order: CardOrder) -> tuple[list[str], Text]:
-        """Print what the seat sees now; return the numbered choices and the prompt."""
-        legal: list[str] = view["legal_actions"]
-        hand = hand_text(view["hand"], order)
-        if view["phase"] == "bid":
-            self.console.print(bids_text(view, self.labels))
-            self.console.print(Text("your hand: ") + hand)
-            bids = [a.removeprefix("bid ") for a in legal]
-            self.console.print(f"you may bid: {', '.join(bids)}")
-            return legal, Text(f"your bid (the number of tricks, {bids[0]}-{bids[-1]}): ", style="bold")
-        choices = sorted(legal, key=lambda a: order.key(a.removeprefix("play ")))
-        self.console.print(table_text(view, self.labels))
-        self.console.print(tricks_text(view, self.labels))
-        self.console.print(Text("your hand: ") + hand)
-        numbered = [Text(f"{i}) ") + card_text(a.removeprefix("play ")) for i, a in enumerate(choices, 1)]
-        self.console.print(Text("you may play: ") + joined(numbered, "  "))
-        numbers = f"1-{len(choices)}" if len(choices) > 1 else "1"
-        return choices, Text(f"your card (its number {numbers}, or a card like AS, 10h): ", style="bold")

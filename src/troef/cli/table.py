@@ -1,4 +1,5 @@
-"""What a player sees at the table: cards coloured by suit, sorted hands, bids, tricks and the score sheet.
+"""What a player sees at the table, shared by every game: coloured cards, sorted hands, standings, and
+`GameTable`, the base of each game's own rendering (``rififi_table``, ``rikken_table``).
 
 Everything here renders a seat's `view` (or the public score sheet); nothing reads a hidden card.
 """
@@ -6,12 +7,14 @@ Everything here renders a seat's `view` (or the public score sheet); nothing rea
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
 
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
 
-from ..cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from ..cards import CODES, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from ..core.actions import Action
 from ..core.game import Game
 from ..match import Match
 
@@ -29,6 +32,13 @@ def suit_text(suit: str) -> Text:
     """A suit as symbol and name, e.g. ``♥ hearts``, in its colour."""
     i = SUITS.index(suit)
     return Text(f"{SUIT_SYMBOLS[i]} {SUIT_NAMES[i]}", style=SUIT_STYLES[suit])
+
+
+def suit_symbol(suit: str | None) -> Text:
+    """A suit's symbol in its colour; ``no trump`` for none."""
+    if suit is None:
+        return Text("no trump")
+    return Text(SUIT_SYMBOLS[SUITS.index(suit)], style=SUIT_STYLES[suit])
 
 
 def joined(parts: Sequence[Text | str], separator: str = "  ") -> Text:
@@ -59,9 +69,13 @@ def hand_text(codes: Sequence[str], order: CardOrder) -> Text:
     for suit in order.suits:
         cards = order.sort([c for c in codes if c[1] == suit])
         if cards:
-            symbol = Text(SUIT_SYMBOLS[SUITS.index(suit)], style=SUIT_STYLES[suit])
-            groups.append(joined([symbol, *map(card_text, cards)], " "))
+            groups.append(joined([suit_symbol(suit), *map(card_text, cards)], " "))
     return joined(groups, "   ") if groups else Text("(empty)")
+
+
+def numbered(choices: Sequence[Text]) -> Text:
+    """``1) AS  2) TH``."""
+    return joined([Text(f"{i}) ") + choice for i, choice in enumerate(choices, 1)], "  ")
 
 
 def seat_labels(players: int, human: int) -> list[str]:
@@ -69,87 +83,11 @@ def seat_labels(players: int, human: int) -> list[str]:
     return [f"seat {i} (you)" if i == human else f"seat {i}" for i in range(players)]
 
 
-def trump_text(view: Mapping[str, Any]) -> Text:
-    """The trump suit and the turned card."""
-    if view["trump"] is None:
-        return Text("no trump")
-    return Text.assemble(
-        "trump ", suit_text(view["trump"]), " (turned card ", card_text(view["trump_card"]), ")"
-    )
-
-
-def round_facts(view: Mapping[str, Any], labels: Sequence[str]) -> Text:
-    """``3 cards each · dealer seat 2 · trump ♥ hearts (turned card 9H)``."""
-    return joined(
-        [
-            f"{view['hand_size']} card{'s' if view['hand_size'] != 1 else ''} each",
-            f"dealer {labels[view['dealer']]}",
-            trump_text(view),
-        ],
-        " · ",
-    )
-
-
-def bids_text(view: Mapping[str, Any], labels: Sequence[str]) -> Text:
-    """Every seat's bid so far, in bidding order (from the left of the dealer)."""
-    n = view["players"]
-    order = [(view["dealer"] + 1 + i) % n for i in range(n)]
-    parts = [f"{labels[s]} {'-' if view['bids'][s] is None else view['bids'][s]}" for s in order]
-    return Text("bids: ") + joined(parts, " · ")
-
-
-def table_text(view: Mapping[str, Any], labels: Sequence[str]) -> Text:
-    """The trick on the table: who played what, in order."""
-    n = view["players"]
-    played = [
-        Text.assemble(f"{labels[(view['leader'] + i) % n]} ", card_text(code))
-        for i, code in enumerate(view["trick"])
-    ]
-    trump = "no trump" if view["trump"] is None else SUIT_SYMBOLS[SUITS.index(view["trump"])]
-    heading = Text(f"trick {len(view['history']) + 1} of {view['hand_size']}, trump ") + Text(
-        trump, style=SUIT_STYLES.get(view["trump"] or "", "")
-    )
-    return heading + ": " + (joined(played, " · ") if played else Text(f"{labels[view['leader']]} leads"))
-
-
-def tricks_text(view: Mapping[str, Any], labels: Sequence[str]) -> Text:
-    """Each seat's bid and the tricks it has taken so far."""
-    parts = [
-        f"{label} {bid}/{won}" for label, bid, won in zip(labels, view["bids"], view["tricks"], strict=True)
-    ]
-    return Text("bid/taken: ") + joined(parts, " · ")
-
-
 def trick_taken_text(trick: Mapping[str, Any], players: int, labels: Sequence[str]) -> Text:
     """``seat 2 takes the trick with AS``."""
     winner = trick["winner"]
     card = trick["cards"][(winner - trick["leader"]) % players]
     return Text.assemble((f"{labels[winner]} takes the trick with ", "bold"), card_text(card))
-
-
-def score_sheet(match: Match, labels: Sequence[str], width: int) -> Table:
-    """The "Spielbogen": per round the cards per hand and, per player, bid/taken, points and total.
-
-    A player's cell takes two lines when one line each would not fit in ``width`` columns.
-    """
-    sheet = Table(
-        title="score sheet", caption="per player: bid/taken, points = total", show_edge=False, pad_edge=False
-    )
-    sheet.add_column("round", justify="right")
-    sheet.add_column("cards", justify="right")
-    for label in labels:
-        sheet.add_column(label, justify="right")
-    joiner = " " if 16 + 15 * len(labels) <= width else "\n"
-    for row in match.sheet:
-        details = row.details
-        cells = [
-            f"{bid}/{won} {points:+d}{joiner}= {total}"
-            for bid, won, points, total in zip(
-                details["bids"], details["tricks"], row.scores, row.totals, strict=True
-            )
-        ]
-        sheet.add_row(str(row.index + 1), str(details["hand_size"]), *cells)
-    return sheet
 
 
 def standings(match: Match, labels: Sequence[str]) -> Text:
@@ -164,3 +102,67 @@ def standings(match: Match, labels: Sequence[str]) -> Text:
     else:
         verdict = f"Tie for first with {best} points: {', '.join(labels[s] for s in leaders)}"
     return Text.assemble(("Final standings\n", "bold"), "\n".join(lines), "\n", (verdict, "bold"))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The person's turn: what to show, the numbered choices (action texts) and the prompt."""
+
+    lines: list[RenderableType]
+    choices: list[str]
+    prompt: Text
+
+
+class GameTable:
+    """How one game looks at the table, for the person at seat ``human``.
+
+    The shared loop (``play.py``) asks it what to print at the start of a round, on the person's turn,
+    after every action and at the end of a round; it renders only the person's view.
+    """
+
+    help: ClassVar[str]
+    """How to answer, shown at the start and on ``help``."""
+
+    def __init__(self, game: Game, labels: Sequence[str], human: int, width: int) -> None:
+        self.game = game
+        self.labels = labels
+        self.human = human
+        self.width = width
+        self.tricks_seen = 0
+
+    def round_start(self, view: Mapping[str, Any]) -> RenderableType:
+        """The round's facts; called once per round before anyone acts."""
+        self.tricks_seen = 0
+        return self.facts(view)
+
+    def facts(self, view: Mapping[str, Any]) -> RenderableType:
+        """What is known when the cards are dealt."""
+        raise NotImplementedError
+
+    def turn(self, view: Mapping[str, Any]) -> Turn:
+        """The table as the person sees it when it is their turn."""
+        raise NotImplementedError
+
+    def described(self, seat: int, action: Action, view: Mapping[str, Any]) -> Text:
+        """``seat 1 bids 2``, ``seat 3 plays AS``: an action as the person saw it."""
+        label = self.labels[seat]
+        if action.kind == "bid":
+            return Text(f"{label} bids {action.word}")
+        if action.kind == "play":
+            return Text(f"{label} plays ") + joined([card_text(CODES[c]) for c in action.cards], " ")
+        return Text(f"{label}: {action}")
+
+    def after(self, seat: int, action: Action, view: Mapping[str, Any]) -> list[RenderableType]:
+        """What to print after ``seat`` acted: the action, and each trick it completed."""
+        lines: list[RenderableType] = [self.described(seat, action, view)]
+        for trick in view["history"][self.tricks_seen :]:
+            lines.append(self.trick_taken(trick, view))
+        self.tricks_seen = len(view["history"])
+        return lines
+
+    def trick_taken(self, trick: Mapping[str, Any], view: Mapping[str, Any]) -> RenderableType:
+        return trick_taken_text(trick, view["players"], self.labels)
+
+    def round_end(self, match: Match, view: Mapping[str, Any]) -> list[RenderableType]:
+        """The round's result and the score sheet so far."""
+        raise NotImplementedError
