@@ -1,0 +1,65 @@
+"""Smoke test of the benchmark scripts: each measuring function runs briefly and gives positive figures.
+
+No timing is asserted: only that the loops run, count rounds and actions, and report them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+SECONDS = 0.05
+
+
+def bench(name: str) -> ModuleType:
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.insert(0, str(BENCHMARKS))
+    return importlib.import_module(name)
+
+
+def check_lines(lines: list[Any]) -> None:
+    assert lines
+    for line in lines:
+        assert len(line.rates) == 1
+        assert line.best > 0
+        assert line.actions_per_round > 0
+
+
+def test_rififi_measure() -> None:
+    rififi, timing = bench("bench_rififi"), bench("timing")
+    lines = [timing.Line("troef", "oh-hell", rififi.troef_runner({"preset": "oh-hell", "tricks": 8}))]
+    pyspiel = timing.load_pyspiel()
+    if pyspiel is not None:
+        lines.append(timing.Line("OpenSpiel", "oh_hell", rififi.openspiel_runner(pyspiel)))
+    timing.measure(lines, SECONDS, 1)
+    check_lines(lines)
+
+
+def test_rikken_measure() -> None:
+    rikken, timing = bench("bench_rikken"), bench("timing")
+    pyspiel = timing.load_pyspiel()
+    lines = rikken.rikken_lines(pyspiel)
+    assert len(lines) == (4 if pyspiel is not None else 2)
+    timing.measure(lines, SECONDS, 1)
+    check_lines(lines)
+    rikken.sample(lines, pyspiel, rounds=20)
+    for line in lines:
+        assert 0 < line.extra["tricks_per_round"] <= 13
+    assert all(value > 0 for value in rikken.ratios(lines).values())
+
+
+@pytest.mark.parametrize("name", ["bench_rififi", "bench_rikken"])
+def test_main_json(name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    module = bench(name)
+    if name == "bench_rikken":
+        monkeypatch.setattr(module, "SAMPLE", 10)
+    assert module.main(["--seconds", str(SECONDS), "--repeats", "1", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert all(result["rounds_per_s"] > 0 for result in figures["results"])
