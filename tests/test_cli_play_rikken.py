@@ -161,3 +161,19 @@ def test_bad_arguments_exit_2_with_a_clear_message(args: list[str], message: str
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == f"error: {message}\n"
+
+
+def test_blind_rond_closing_rounds_are_announced() -> None:
+    result = play(
+        "--rules", "bsg", "--option", "blind_rond=true", "--seed", "3", "--rounds", "1", "--bot", "random"
+    )
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Round 1 of 1" in out and "Round 2 of 1" not in out
+    closing = re.findall(r"Closing round (\d+)", out)
+    assert closing[:2] == ["1", "2"]
+    first = re.search(
+        r"dealer seat (\d).*blind rond: seat (\d) must bid rik or misère, the others only misère", out
+    )
+    assert first is not None and int(first[2]) == (int(first[1]) + 1) % 4
+    assert "Final standings" in out

@@ -89,7 +89,9 @@ class TableSession:
     def play_round(self) -> None:
         state = self.match.next_round()
         self.console.print()
-        self.console.rule(f"Round {len(self.match.sheet) + 1} of {self.match.rounds}")
+        number, planned = len(self.match.sheet) + 1, self.match.rounds
+        closing = number - planned
+        self.console.rule(f"Round {number} of {planned}" if closing <= 0 else f"Closing round {closing}")
         self.console.print(self.table.round_start(state.view(self.human)))
         while (seat := state.current_player) is not None:
             if seat == self.human:

@@ -94,6 +94,9 @@ class RikkenTable(GameTable):
         if view["sitting_out"] is not None:
             out = view["sitting_out"]
             parts.append("you sit out this round" if out == self.human else f"{self.labels[out]} sits out")
+        if view["blind_rond"]:
+            first = (view["dealer"] + 1) % view["players"]
+            parts.append(f"blind rond: {self.labels[first]} must bid rik or misère, the others only misère")
         return joined(parts, " · ")
 
     # ------------------------------------------------------------------ what is known
