@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from ...core.actions import PASS, Action, make
@@ -13,12 +13,14 @@ BIDS: Final = {name: make("bid", name) for name in CONTRACTS}
 
 @dataclass(frozen=True)
 class BidRules:
-    """The options the auction needs, resolved once per game."""
+    """The options the auction needs, resolved once per game, and a memo of legal bids."""
 
     rank: dict[str, int]
     """every contract that may be bid, with its rank on the ladder"""
     step_rule: bool
     forced_fourth: bool
+    legal_memo: dict[tuple[object, ...], tuple[Action, ...]] = field(default_factory=dict, compare=False)
+    """legal bids by everything they depend on (see `Auction.legal`)"""
 
 
 class Auction:
@@ -62,10 +64,26 @@ class Auction:
         top = self.top
         if self.forced(seat):
             return [BIDS[top]]
-        floor = self.rules.rank[top] if top else -1  # at or below the top bid only joining it can be legal
-        candidates = [name for name, r in self.rules.rank.items() if r > floor or name == top]
-        bids = [BIDS[name] for name in candidates if not self.reason(seat, name, aces)]
-        return bids if self.blind_opening(seat) else [PASS, *bids]
+        # Everything `reason` looks at, so equal keys have equal legal bids.
+        key = (
+            top,
+            seat in self.holders,
+            self.blind,
+            self.blind_opening(seat),
+            self.spoken[seat],
+            aces == 3,
+            frozenset(self.bid) if self.rules.step_rule else None,
+        )
+        memo = self.rules.legal_memo
+        found = memo.get(key)
+        if found is None:
+            floor = (
+                self.rules.rank[top] if top else -1
+            )  # at or below the top bid only joining it can be legal
+            candidates = [name for name, r in self.rules.rank.items() if r > floor or name == top]
+            bids = [BIDS[name] for name in candidates if not self.reason(seat, name, aces)]
+            found = memo[key] = tuple(bids) if self.blind_opening(seat) else (PASS, *bids)
+        return list(found)
 
     def blind_opening(self, seat: int) -> bool:
         """``seat`` opens a blind round: he must bid rik or misère."""
