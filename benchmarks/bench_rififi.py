@@ -25,8 +25,7 @@ import random
 import sys
 from types import ModuleType
 
-import troef
-from timing import Line, Runner, load_pyspiel, measure, parse_args, print_table, report, timed
+from timing import Line, Runner, game_runner, load_pyspiel, measure, parse_args, print_table, report, timed
 
 PLAYERS = 4
 TRICKS = 8
@@ -34,18 +33,7 @@ OPENSPIEL_GAME = f"oh_hell(players={PLAYERS},num_suits=4,num_cards_per_suit=13,n
 
 
 def troef_runner(rules: object) -> Runner:
-    game = troef.load_game("rififi", rules=rules, players=PLAYERS)
-    choice = random.Random(0).choice
-
-    def play_round(i: int) -> int:
-        state = game.deal(seed=i, dealer=i % PLAYERS)
-        actions = 0
-        while not state.is_over:
-            state.apply(choice(state.legal_actions()))
-            actions += 1
-        return actions
-
-    return timed(play_round)
+    return game_runner("rififi", rules, PLAYERS)
 
 
 def openspiel_runner(pyspiel: ModuleType) -> Runner:

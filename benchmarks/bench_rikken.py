@@ -41,7 +41,7 @@ from types import ModuleType
 from typing import Any
 
 import troef
-from timing import Line, Runner, load_pyspiel, measure, parse_args, print_table, report, timed
+from timing import Line, Runner, game_runner, load_pyspiel, measure, parse_args, print_table, report, timed
 
 PLAYERS = 4
 PRESETS = ("kampioenschap", "bsg")
@@ -54,18 +54,7 @@ PASS_GAMES = ("noodrik", "schoppen-mie", "een-of-vijf")
 
 
 def troef_runner(rules: object) -> Runner:
-    game = troef.load_game("rikken", rules=rules, players=PLAYERS)
-    choice = random.Random(0).choice
-
-    def play_round(i: int) -> int:
-        state = game.deal(seed=i, dealer=i % PLAYERS)
-        actions = 0
-        while not state.is_over:
-            state.apply(choice(state.legal_actions()))
-            actions += 1
-        return actions
-
-    return timed(play_round)
+    return game_runner("rikken", rules, PLAYERS)
 
 
 def troef_sample(rules: object, rounds: int = SAMPLE) -> dict[str, Any]:

@@ -12,12 +12,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import platform
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
 from types import ModuleType
 from typing import Any
+
+import troef
 
 Runner = Callable[[float], tuple[int, int, float]]
 """``run(seconds) -> (rounds, actions, elapsed)``: play rounds until ``seconds`` have passed."""
@@ -56,6 +59,22 @@ class Line:
     @property
     def best(self) -> float:
         return max(self.rates)
+
+
+def game_runner(game_name: str, rules: object, players: int) -> Runner:
+    """Random rounds of a troef game: ``deal(seed=i, dealer=i % players)``, then random legal actions."""
+    game = troef.load_game(game_name, rules=rules, players=players)
+    choice = random.Random(0).choice
+
+    def play_round(i: int) -> int:
+        state = game.deal(seed=i, dealer=i % players)
+        actions = 0
+        while not state.is_over:
+            state.apply(choice(state.legal_actions()))
+            actions += 1
+        return actions
+
+    return timed(play_round)
 
 
 def load_pyspiel() -> ModuleType | None:
