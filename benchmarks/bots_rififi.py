@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import troef
+from tally import Tally
 from troef.bots import Bot, make_bot, play_out
 from troef.core.game import Result
 from troef.games.rififi import Rififi
@@ -31,44 +31,30 @@ PLAYERS = 4
 
 
 @dataclass
-class Tally:
-    """Points and exact bids of heuristic and random seats over many rounds."""
+class RififiTally(Tally):
+    """Also how often each kind of seat made its bid exactly."""
 
-    diffs: list[float] = field(default_factory=list)
-    points: dict[bool, list[int]] = field(default_factory=lambda: {True: [], False: []})
     exact: dict[bool, int] = field(default_factory=lambda: {True: 0, False: 0})
 
     def add(self, heuristic: Sequence[bool], result: Result) -> None:
-        scores: list[int] = result["scores"]
+        self.add_scores(heuristic, result["scores"])
         details = result["details"]
         for seat, h in enumerate(heuristic):
-            self.points[h].append(scores[seat])
             self.exact[h] += details["bids"][seat] == details["tricks"][seat]
-        mean = {
-            h: statistics.fmean(s for s, k in zip(scores, heuristic, strict=True) if k == h)
-            for h in (True, False)
-        }
-        self.diffs.append(mean[True] - mean[False])
 
     def line(self, label: str) -> str:
-        h, r = self.points[True], self.points[False]
-        diff = statistics.fmean(self.diffs)
-        half = 1.96 * statistics.stdev(self.diffs) / len(self.diffs) ** 0.5
-        exact_h, exact_r = self.exact[True] / len(h), self.exact[False] / len(r)
-        return (
-            f"  {label:<22}{statistics.fmean(h):>+10.2f}{statistics.fmean(r):>+9.2f}"
-            f"{diff:>+10.2f} ± {half:<5.2f}{exact_h:>10.1%}{exact_r:>8.1%}"
-        )
+        exact_h, exact_r = (self.exact[h] / len(self.points[h]) for h in (True, False))
+        return f"{self.columns(label)}{exact_h:>9.1%}{exact_r:>8.1%}"
 
 
 def _bot(heuristic: bool, rng: random.Random) -> Bot:
     return make_bot("rififi", "heuristic" if heuristic else "random", rng.randrange(2**32))
 
 
-def rounds(game: Rififi, count: int, heuristic_seats: Sequence[int], seed: int) -> Tally:
+def rounds(game: Rififi, count: int, heuristic_seats: Sequence[int], seed: int) -> RififiTally:
     """``count`` rounds of random hand sizes; the heuristic seats move one seat on every round."""
     rng = random.Random(seed)
-    tally = Tally()
+    tally = RififiTally()
     for i in range(count):
         heuristic = [(seat - i) % PLAYERS in heuristic_seats for seat in range(PLAYERS)]
         bots = [_bot(h, rng) for h in heuristic]

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import troef
+from tally import Tally
 from troef.bots import Bot, make_bot, play_out
 from troef.core.game import Game, Result
 
@@ -28,48 +28,34 @@ PLAYERS = 4
 
 
 @dataclass
-class Tally:
-    """Scores of heuristic and random seats over many rounds, and the heuristic's contracts."""
+class RikkenTally(Tally):
+    """Also how often a heuristic seat held a contract (not a pass game), and how often it made it."""
 
-    diffs: list[float] = field(default_factory=list)
-    points: dict[bool, list[int]] = field(default_factory=lambda: {True: [], False: []})
     seats: int = 0
     contracts: int = 0
     made: int = 0
 
     def add(self, heuristic: Sequence[bool], result: Result) -> None:
-        scores: list[int] = result["scores"]
+        self.add_scores(heuristic, result["scores"])
         details = result["details"]
         bidders = set(details["players"]) if details["declarer"] is None else {details["declarer"]}
         pass_game = details["contract"] in ("schoppen-mie", "een-of-vijf", "noodrik")
         for seat, h in enumerate(heuristic):
-            self.points[h].append(scores[seat])
             if h:
                 self.seats += 1
                 if seat in bidders and not pass_game:
                     self.contracts += 1
                     self.made += bool(details["made"][seat])
-        mean = {
-            h: statistics.fmean(s for s, k in zip(scores, heuristic, strict=True) if k == h)
-            for h in (True, False)
-        }
-        self.diffs.append(mean[True] - mean[False])
 
     def line(self, label: str) -> str:
-        h, r = self.points[True], self.points[False]
-        diff = statistics.fmean(self.diffs)
-        half = 1.96 * statistics.stdev(self.diffs) / len(self.diffs) ** 0.5
         made = self.made / self.contracts if self.contracts else 0.0
-        return (
-            f"  {label:<22}{statistics.fmean(h):>+10.2f}{statistics.fmean(r):>+9.2f}"
-            f"{diff:>+10.2f} ± {half:<6.2f}{self.contracts / self.seats:>9.1%}{made:>8.1%}"
-        )
+        return f"{self.columns(label)}{self.contracts / self.seats:>9.1%}{made:>8.1%}"
 
 
-def rounds(game: Game, count: int, heuristic_seats: Sequence[int], seed: int) -> Tally:
+def rounds(game: Game, count: int, heuristic_seats: Sequence[int], seed: int) -> RikkenTally:
     """``count`` rounds; the heuristic seats move one seat on every round, the dealer every four."""
     rng = random.Random(seed)
-    tally = Tally()
+    tally = RikkenTally()
     for i in range(count):
         heuristic = [(seat - i) % PLAYERS in heuristic_seats for seat in range(PLAYERS)]
         bots: list[Bot] = [

@@ -1,0 +1,31 @@
+"""Scores of heuristic and random seats over many rounds, shared by the bot evaluation scripts."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Tally:
+    """Each kind of seat's points, and per round the heuristic seats' mean minus the random seats' mean."""
+
+    diffs: list[float] = field(default_factory=list)
+    points: dict[bool, list[int]] = field(default_factory=lambda: {True: [], False: []})
+
+    def add_scores(self, heuristic: Sequence[bool], scores: Sequence[int]) -> None:
+        for seat, h in enumerate(heuristic):
+            self.points[h].append(scores[seat])
+        mean = {
+            h: statistics.fmean(s for s, k in zip(scores, heuristic, strict=True) if k == h)
+            for h in (True, False)
+        }
+        self.diffs.append(mean[True] - mean[False])
+
+    def columns(self, label: str) -> str:
+        """Label, mean points of each kind, and the mean difference with its 95% confidence interval."""
+        diff = statistics.fmean(self.diffs)
+        half = 1.96 * statistics.stdev(self.diffs) / len(self.diffs) ** 0.5
+        heuristic, random = (statistics.fmean(self.points[h]) for h in (True, False))
+        return f"  {label:<22}{heuristic:>+10.2f}{random:>+9.2f}{diff:>+10.2f} ± {half:<6.2f}"
