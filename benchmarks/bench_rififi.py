@@ -21,11 +21,19 @@ measurement and the table are shared with ``bench_rikken.py`` in ``timing.py``.
 from __future__ import annotations
 
 import json
-import random
 import sys
-from types import ModuleType
 
-from timing import Line, Runner, game_runner, load_pyspiel, measure, parse_args, print_table, report, timed
+from timing import (
+    Line,
+    Runner,
+    game_runner,
+    load_pyspiel,
+    measure,
+    openspiel_runner,
+    parse_args,
+    print_table,
+    report,
+)
 
 PLAYERS = 4
 TRICKS = 8
@@ -34,21 +42,6 @@ OPENSPIEL_GAME = f"oh_hell(players={PLAYERS},num_suits=4,num_cards_per_suit=13,n
 
 def troef_runner(rules: object) -> Runner:
     return game_runner("rififi", rules, PLAYERS)
-
-
-def openspiel_runner(pyspiel: ModuleType) -> Runner:
-    game = pyspiel.load_game(OPENSPIEL_GAME)
-    choice = random.Random(0).choice
-
-    def play_round(i: int) -> int:
-        state = game.new_initial_state()
-        actions = 0
-        while not state.is_terminal():
-            state.apply_action(choice(state.legal_actions()))
-            actions += 1
-        return actions
-
-    return timed(play_round)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     pyspiel = load_pyspiel()
     os_line = None
     if pyspiel is not None:
-        os_line = Line("OpenSpiel", f"oh_hell {PLAYERS}p {TRICKS} tricks", openspiel_runner(pyspiel))
+        os_line = Line(
+            "OpenSpiel", f"oh_hell {PLAYERS}p {TRICKS} tricks", openspiel_runner(pyspiel, OPENSPIEL_GAME)
+        )
         lines.append(os_line)
     lines.append(Line("troef", f"standaard {PLAYERS}p 9 tricks", troef_runner("standaard")))
 

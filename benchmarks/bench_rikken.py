@@ -41,7 +41,17 @@ from types import ModuleType
 from typing import Any
 
 import troef
-from timing import Line, Runner, game_runner, load_pyspiel, measure, parse_args, print_table, report, timed
+from timing import (
+    Line,
+    Runner,
+    game_runner,
+    load_pyspiel,
+    measure,
+    openspiel_runner,
+    parse_args,
+    print_table,
+    report,
+)
 
 PLAYERS = 4
 PRESETS = ("kampioenschap", "bsg")
@@ -79,21 +89,6 @@ def troef_sample(rules: object, rounds: int = SAMPLE) -> dict[str, Any]:
         "share_piek_misere": round(piek_misere / rounds, 3),
         "share_pass_games": round(pass_games / rounds, 3),
     }
-
-
-def openspiel_runner(pyspiel: ModuleType, name: str) -> Runner:
-    game = pyspiel.load_game(name)
-    choice = random.Random(0).choice
-
-    def play_round(i: int) -> int:
-        state = game.new_initial_state()
-        actions = 0
-        while not state.is_terminal():
-            state.apply_action(choice(state.legal_actions()))
-            actions += 1
-        return actions
-
-    return timed(play_round)
 
 
 def cards_played(name: str, moves: list[int]) -> int:

@@ -77,6 +77,22 @@ def game_runner(game_name: str, rules: object, players: int) -> Runner:
     return timed(play_round)
 
 
+def openspiel_runner(pyspiel: ModuleType, name: str) -> Runner:
+    """Random rounds of an OpenSpiel game: chance and player actions alike chosen at random."""
+    game = pyspiel.load_game(name)
+    choice = random.Random(0).choice
+
+    def play_round(i: int) -> int:
+        state = game.new_initial_state()
+        actions = 0
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+            actions += 1
+        return actions
+
+    return timed(play_round)
+
+
 def load_pyspiel() -> ModuleType | None:
     """OpenSpiel's Python module, or None when ``open_spiel`` is not installed."""
     try:

@@ -37,7 +37,9 @@ def test_rififi_measure() -> None:
     lines = [timing.Line("troef", "oh-hell", rififi.troef_runner({"preset": "oh-hell", "tricks": 8}))]
     pyspiel = timing.load_pyspiel()
     if pyspiel is not None:
-        lines.append(timing.Line("OpenSpiel", "oh_hell", rififi.openspiel_runner(pyspiel)))
+        lines.append(
+            timing.Line("OpenSpiel", "oh_hell", timing.openspiel_runner(pyspiel, rififi.OPENSPIEL_GAME))
+        )
     timing.measure(lines, SECONDS, 1)
     check_lines(lines)
 
