@@ -306,7 +306,91 @@ def rikken_forced_leads(public: Mapping[str, Any]) -> set[int]:
     )
 
 
+HOOGJAS_TRUMP_ORDER, HOOGJAS_PLAIN_ORDER = "J9AKQT87", "AKQJT987"
+HOOGJAS_POINTS = (
+    {"J": 20, "9": 14, "A": 11, "T": 10, "K": 3, "Q": 2},
+    {"A": 11, "T": 10, "K": 3, "Q": 2, "J": 1},
+)
+
+
+def hoogjassen_step(state: State, v: Views) -> None:
+    """Hoogjassen 3 and 5: bids in tens above the last (from 120, or 170 with three), at most
+    max_bid; a trump lead must be followed with a trump except by a lone trump jack; another suit
+    may be followed or trumped, and anything goes when void."""
+    seat = state.current_player
+    assert seat is not None
+    view = v[seat]
+    legal = {a.text for a in state.legal_actions()}
+    if view["phase"] == "bid":
+        low = max(120 if view["players"] == 4 else 170, (view["bid"] or 0) + 10)
+        high = state.game.rules["max_bid"]
+        assert legal == {"pass", *(f"bid {b}" for b in range(low, int(high) + 1, 10))}
+        return
+    if view["phase"] == "lummel":
+        assert seat == view["declarer"] and legal == {"take-lummel", "ongedraaid"}
+        return
+    if view["phase"] != "play":
+        assert seat == view["declarer"]
+        return
+    hand: list[str] = view["hand"]
+    trick: list[str] = view["trick"]
+    trump = view["trump"]
+    if not view["history"] and not trick:
+        assert seat == view["declarer"], "the declarer leads the first trick"
+    playable = set(hand)
+    if trick:
+        led = trick[0][1]
+        trumps = {c for c in hand if c[1] == trump}
+        if led == trump:
+            if trumps - {"J" + trump}:
+                playable = trumps
+        elif any(c[1] == led for c in hand):
+            playable = {c for c in hand if c[1] == led} | trumps
+    assert legal == {f"play {c}" for c in playable}
+
+
+def hoogjassen_end(state: State, result: dict[str, Any]) -> None:
+    """Hoogjassen 5.3 and 6: every trick's winner, card points 146, rounding to 150, r and zero-sum
+    scores (a redeal scores nothing)."""
+    n = state.game.players
+    details = result["details"]
+    assert sum(result["scores"]) == 0
+    if details.get("redeal"):
+        assert result["scores"] == [0] * n and not state.view(None)["history"]
+        return
+    trump, declarer = details["trump"], details["declarer"]
+    won_points = 0
+    history = state.view(None)["history"]
+    for k, trick in enumerate(history):
+        cards: list[str] = trick["cards"]
+        trumps = [c for c in cards if c[1] == trump]
+        if trumps:
+            best = min(trumps, key=lambda c: HOOGJAS_TRUMP_ORDER.index(c[0]))
+        else:
+            best = min(
+                (c for c in cards if c[1] == cards[0][1]), key=lambda c: HOOGJAS_PLAIN_ORDER.index(c[0])
+            )
+        assert trick["winner"] == (trick["leader"] + cards.index(best)) % n, trick
+        if trick["winner"] == declarer:
+            won_points += sum(HOOGJAS_POINTS[c[1] != trump].get(c[0], 0) for c in cards)
+            won_points += 5 if k == len(history) - 1 else 0
+    raw = details["raw_points"]
+    assert (raw[0] >= won_points and sum(raw) == 146) or result["tricks"][declarer] == 0
+    kapot = result["tricks"][declarer] == len(history)
+    assert details["kapot"] is kapot
+    if kapot:
+        assert details["points"] == [250, 0]
+    elif result["tricks"][declarer] == 0:
+        assert details["points"] == [0, 150] and details["contract"] == details["bid"]
+    else:
+        assert details["points"][1] == (raw[1] + 8) // 10 * 10 and sum(details["points"]) == 150
+    r = (details["points"][0] - details["contract"]) * (2 if details["ongedraaid"] else 1)
+    assert details["result"] == r
+    assert result["scores"] == [r * (n - 1) if s == declarer else -r for s in range(n)]
+
+
 SPEC_CHECKS: dict[str, SpecChecks] = {
+    "hoogjassen": SpecChecks(hoogjassen_step, hoogjassen_end),
     "rififi": SpecChecks(rififi_step, rififi_end),
     "rikken": SpecChecks(rikken_step, rikken_end),
 }

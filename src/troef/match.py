@@ -64,6 +64,7 @@ class Match:
         self.sheet: list[SheetRow] = []
         self.records: list[dict[str, Any]] = []
         self.totals = [0] * n
+        self.next_dealer = self.first_dealer
 
     @property
     def is_over(self) -> bool:
@@ -71,9 +72,10 @@ class Match:
 
     @property
     def dealer(self) -> int:
-        """The dealer of the next round (once the match is over, the next in rotation)."""
+        """The dealer of the next round: as `Game.next_dealer` says (by default clockwise), or the
+        closing round's dealer."""
         closing = self.closing_dealer() if len(self.sheet) >= self.rounds else None
-        return (self.first_dealer + len(self.sheet)) % self.game.players if closing is None else closing
+        return self.next_dealer if closing is None else closing
 
     def closing_dealer(self) -> int | None:
         """After the scheduled rounds: the dealer of the next closing round, or None (no more)."""
@@ -99,11 +101,17 @@ class Match:
         self.dealt = None
         self.previous = state
         result = state.result()
+        self.next_dealer = self.game.next_dealer(state.dealer, result)
         self.totals = [t + s for t, s in zip(self.totals, result["scores"], strict=True)]
         row = SheetRow(len(self.sheet), state.dealer, result, tuple(self.totals))
         self.sheet.append(row)
         self.records.append(state.record())
         return row
+
+    def pot(self) -> int:
+        """Stakes put into the pot minus those taken out, over the rounds so far (from each result's
+        ``details.pot``; 0 for games without a pot)."""
+        return sum(int(row.details.get("pot", 0)) for row in self.sheet)
 
     def leaders(self) -> list[int]:
         """The seats with the highest total."""

@@ -81,6 +81,16 @@ class Game(ABC):
         a schedule, or that gather the previous round's cards, override this)."""
         return self.deal(seed, dealer)
 
+    def next_dealer(self, dealer: int, result: Result) -> int:
+        """Who deals after a round dealt by ``dealer`` ended with ``result``: by default the next
+        player clockwise (Hoogjassen: the declarer, or the dealer's right after a redeal)."""
+        return (dealer + 1) % self.players
+
+    def money(self, points: int) -> float | None:
+        """The money value of ``points`` on a match sheet, in cents; None when the rules play for
+        points only (the default)."""
+        return None
+
     def closing_dealer(self, dealer: int, closing: Sequence[Result]) -> int | None:
         """After a match's scheduled rounds: the dealer of one more (closing) round, or None when the
         match is over.  ``dealer`` is the next in rotation after the scheduled rounds, ``closing`` the

@@ -1,0 +1,117 @@
+"""Hoogjassen's options, the preset `standaard` and the `Hoogjassen` game (``hoogjassen.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ...cards import BIT, CODES, PACKS, CardError, bits, mask_of, parse_card, shuffled
+from ...core.errors import RecordError
+from ...core.game import Game, Result, card_list
+from ...core.options import Option, Preset
+from .state import HoogjassenState
+
+PACK: Final = PACKS["hoogjas31"].mask
+PACK_CARDS: Final = tuple(bits(PACK))
+MIN_BID: Final = {4: 120, 3: 170}
+LUMMEL: Final = {4: 3, 3: 4}
+PACKETS: Final = {
+    4: (("lummel", 3), ("hands", 3), ("hands", 4)),
+    3: (("lummel", 2), ("hands", 3), ("lummel", 2), ("hands", 3), ("hands", 3)),
+}
+"""The order of dealing (rule 1.2; with three players the rulebook's chapter 10)."""
+
+OPTIONS: Final = (
+    Option(
+        "dealer_rule",
+        str,
+        "declarer",
+        "who deals the next round: the declarer of the round just played, or the next player clockwise",
+        ("declarer", "rotate"),
+    ),
+    Option("max_bid", int, 500, "the highest bid", minimum=170, maximum=990),
+    Option(
+        "pot", bool, True, "play with a pot: erin puts a stake in, kapot takes one out (doubled ongedraaid)"
+    ),
+    Option("cents_per_ten", int, 5, "the money value of ten points on the match sheet, in cents", minimum=0),
+)
+
+PRESETS: Final = (Preset("standaard", "the Brabant rulebook; 3 players: its chapter 10"),)
+
+
+class Hoogjassen(Game):
+    """Hoogjassen: bid points, take the lummel, name trump, lower the contract by roem."""
+
+    name = "hoogjassen"
+    title = "Hoogjassen"
+    options = OPTIONS
+    presets = PRESETS
+    min_players = 3
+    max_players = 4
+    default_players = 4
+
+    def __init__(self, rules: object = None, players: int | None = None) -> None:
+        super().__init__(rules, players)
+        self.min_bid = MIN_BID[self.players]
+        self.max_bid = int(self.rules["max_bid"])
+        self.lummel_size = LUMMEL[self.players]
+        self.hand_size = (len(PACK_CARDS) - self.lummel_size) // self.players
+
+    def deal(self, seed: int | None = None, dealer: int = 0) -> HoogjassenState:
+        """Shuffle; the lummel and the hands in the rulebook's packets, from the dealer's left."""
+        self.check_dealer(dealer)
+        cards = shuffled(PACK_CARDS, seed, len(PACK_CARDS) - 1)
+        n = self.players
+        hands = [0] * n
+        lummel = 0
+        top = 0
+        for pile, size in PACKETS[n]:
+            if pile == "lummel":
+                lummel |= mask_of(cards[top : top + size])
+                top += size
+                continue
+            for k in range(1, n + 1):
+                hands[(dealer + k) % n] |= mask_of(cards[top : top + size])
+                top += size
+        return HoogjassenState(self, dealer, tuple(hands), lummel)
+
+    def next_dealer(self, dealer: int, result: Result) -> int:
+        """Rule 1.3: after a redeal the player to the dealer's right; else the declarer (or, with
+        ``dealer_rule: rotate``, the next player clockwise)."""
+        details = result.get("details", {})
+        if details.get("redeal"):
+            return (dealer - 1) % self.players
+        if self.rules["dealer_rule"] == "declarer":
+            declarer: int = details["declarer"]
+            return declarer
+        return (dealer + 1) % self.players
+
+    def money(self, points: int) -> float | None:
+        """Cents for ``points`` at the rules' ``cents_per_ten`` (rule 6.5)."""
+        return points * int(self.rules["cents_per_ten"]) / 10
+
+    def from_deal(self, deal: Mapping[str, Any], dealer: int) -> HoogjassenState:
+        hands_value = deal.get("hands")
+        if not isinstance(hands_value, list) or len(hands_value) != self.players:
+            raise RecordError(f"deal.hands must list {self.players} hands")
+        try:
+            hands = [
+                [parse_card(c) for c in card_list(h, f"deal.hands[{i}]")] for i, h in enumerate(hands_value)
+            ]
+            lummel = [parse_card(c) for c in card_list(deal.get("lummel"), "deal.lummel")]
+        except CardError as e:
+            raise RecordError(str(e)) from None
+        if len(lummel) != self.lummel_size:
+            raise RecordError(f"deal.lummel must hold {self.lummel_size} cards, not {len(lummel)}")
+        seen = 0
+        for i, hand in enumerate([*hands, lummel]):
+            where = f"deal.hands[{i}]" if i < len(hands) else "deal.lummel"
+            if i < len(hands) and len(hand) != self.hand_size:
+                raise RecordError(f"{where} must hold {self.hand_size} cards, not {len(hand)}")
+            for c in hand:
+                if not PACK >> c & 1:
+                    raise RecordError(f"{CODES[c]} in {where} is not in the 31-card hoogjas pack")
+                if seen >> c & 1:
+                    raise RecordError(f"{CODES[c]} is dealt twice")
+                seen |= BIT[c]
+        return HoogjassenState(self, dealer, tuple(mask_of(h) for h in hands), mask_of(lummel))

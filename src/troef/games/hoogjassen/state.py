@@ -1,0 +1,288 @@
+"""One Hoogjassen round: bid, lummel, discard, trump (with roem), play, then scoring."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from typing import TYPE_CHECKING, Any, Final
+
+from ...cards import BIT, CODES, SUITS, bits, card_index
+from ...core.actions import PASS, Action, make
+from ...core.game import Result
+from ...tricks import FOLLOW_RULES, TrickState, hand_codes, turn_tables, winner_keys
+from .ranks import trick_keys
+from .roem import STUK, Roem, roem_of, stuk_cards
+from .scoring import LAST_TRICK, TOTAL, card_points, points_of, settle
+
+if TYPE_CHECKING:
+    from .rules import Hoogjassen
+
+BID, LUMMEL, DISCARD, TRUMP, PLAY, OVER = "bid", "lummel", "discard", "trump", "play", "over"
+TAKE_LUMMEL: Final = make("take-lummel")
+ONGEDRAAID: Final = make("ongedraaid")
+TRUMPS: Final = tuple(make("trump", s) for s in SUITS)
+FOLLOW: Final = FOLLOW_RULES["follow-or-trump-any-time"]
+
+
+@functools.lru_cache(maxsize=4096)
+def discards(hand: int, count: int) -> tuple[Action, ...]:
+    """Every ``discard`` of ``count`` cards of ``hand``."""
+    return tuple(make("discard", cards=combo) for combo in itertools.combinations(bits(hand), count))
+
+
+class HoogjassenState(TrickState):
+    """A Hoogjassen round.  ``bid`` is the highest bid (0: none yet), ``bidder`` its seat; ``out``
+    the seats that passed, as bits; ``taken`` whether the declarer took the lummel, ``afleggers`` the
+    cards he laid back; ``stuk_pair`` his trump king and queen if he held both when naming trump."""
+
+    __slots__ = (
+        "afleggers",
+        "auction",
+        "bid",
+        "bidder",
+        "dealt",
+        "lummel",
+        "ongedraaid",
+        "out",
+        "points",
+        "roem",
+        "stuk",
+        "stuk_pair",
+        "taken",
+    )
+
+    game: Hoogjassen
+
+    def __init__(self, game: Hoogjassen, dealer: int, hands: tuple[int, ...], lummel: int) -> None:
+        self.game = game
+        self.dealer = dealer
+        self.n = game.players
+        self.seat_after, self.order = turn_tables(self.n, tuple(range(self.n)))
+        self.dealt = hands
+        self.hands = list(hands)
+        self.lummel = lummel
+        self.trump = -1
+        self.keys = winner_keys((0,) * 52, -1)
+        self.follow = FOLLOW
+        self.exempt = 0
+        self.bid = 0
+        self.bidder = -1
+        self.out = 0
+        self.auction: tuple[tuple[int, str], ...] = ()
+        self.taken = self.ongedraaid = self.stuk = False
+        self.afleggers = self.stuk_pair = 0
+        self.roem: tuple[Roem, ...] = ()
+        self.points: tuple[int, ...] = ()
+        self.phase = BID
+        self.current_player = (dealer + 1) % self.n
+        self.is_over = False
+        self.actions = []
+        self.start_play(self.current_player)
+
+    def clone(self) -> HoogjassenState:
+        new = self.shallow_copy()
+        new.copy_play(self)
+        new.actions = self.actions[:]
+        return new
+
+    @property
+    def declarer(self) -> int:
+        """The declarer once bidding is over (-1 before, and after a redeal)."""
+        return self.bidder if self.phase != BID else -1
+
+    # ------------------------------------------------------------------ before play
+
+    def pre_play_actions(self) -> list[Action]:
+        seat = self.current_player
+        if seat is None:
+            return []
+        if self.phase == BID:
+            low = max(self.game.min_bid, self.bid + 10)
+            return [PASS, *(make("bid", str(b)) for b in range(low, self.game.max_bid + 1, 10))]
+        if self.phase == LUMMEL:
+            return [TAKE_LUMMEL, ONGEDRAAID]
+        if self.phase == DISCARD:
+            return list(discards(self.hands[seat], self.game.lummel_size))
+        return list(TRUMPS)
+
+    def apply_pre_play(self, action: Action) -> bool:
+        seat = self.current_player
+        if seat is None:
+            return False
+        phase = self.phase
+        if phase == BID:
+            return self.apply_bid(seat, action)
+        if phase == LUMMEL and action in (TAKE_LUMMEL, ONGEDRAAID):
+            if action is TAKE_LUMMEL:
+                self.taken = True
+                self.hands[seat] |= self.lummel
+                self.phase = DISCARD
+            else:
+                self.ongedraaid = True
+                self.phase = TRUMP
+            return True
+        if phase == DISCARD and action.kind == "discard":
+            mask = sum(BIT[c] for c in action.cards)
+            if len(action.cards) != self.game.lummel_size or self.hands[seat] & mask != mask:
+                return False
+            self.hands[seat] ^= mask
+            self.afleggers = mask
+            self.phase = TRUMP
+            return True
+        if phase == TRUMP and action.kind == "trump":
+            self.name_trump(seat, SUITS.index(action.word))
+            return True
+        return False
+
+    def apply_bid(self, seat: int, action: Action) -> bool:
+        """Rule 3.1: bids in tens, each above the last; passing is final; the last bidder left
+        declares, and when everybody passed the round is a redeal."""
+        if action is PASS:
+            self.out |= BIT[seat]
+        elif (
+            action.kind == "bid" and self.bid_allowed(action.number) and action.text == f"bid {action.number}"
+        ):
+            self.bid, self.bidder = action.number, seat
+        else:
+            return False
+        self.auction += ((seat, action.word or action.kind),)
+        left = [s for s in range(self.n) if not self.out >> s & 1]
+        if not left:
+            self.phase, self.current_player, self.is_over = OVER, None, True
+        elif left == [self.bidder]:
+            self.phase = LUMMEL
+            self.current_player = self.bidder
+        else:
+            nxt = (seat + 1) % self.n
+            while self.out >> nxt & 1:
+                nxt = (nxt + 1) % self.n
+            self.current_player = nxt
+        return True
+
+    def bid_allowed(self, bid: int) -> bool:
+        game = self.game
+        return bid % 10 == 0 and max(game.min_bid, self.bid + 10) <= bid <= game.max_bid
+
+    def name_trump(self, seat: int, trump: int) -> None:
+        """Rule 4: trump named; the declarer's roem is counted from his hand now; he leads."""
+        self.trump = trump
+        self.keys = trick_keys(trump)
+        self.exempt = BIT[card_index(trump, "J")]
+        self.points = card_points(trump)
+        hand = self.hands[seat]
+        self.roem = tuple(roem_of(hand, trump))
+        self.stuk_pair = stuk_cards(hand, trump)
+        self.phase, self.in_play = PLAY, True
+        self.leader = self.current_player = seat
+
+    # ------------------------------------------------------------------ play
+
+    def play(self, action: Action) -> bool:
+        seat = self.current_player
+        if not super().play(action):
+            return False
+        if seat == self.bidder and self.stuk_pair >> action.card & 1:
+            self.stuk = True
+        if self.is_over:
+            self.phase = OVER
+        return True
+
+    # ------------------------------------------------------------------ why not
+
+    def illegal_reason(self, action: Action) -> str:
+        seat = self.current_player
+        if seat is None:
+            return "the round is over"
+        game = self.game
+        if self.phase == BID:
+            if action.kind not in ("bid", "pass"):
+                return "it is time to bid or pass"
+            above = f" above {self.bid}" if self.bid else ""
+            return f"a bid is a multiple of 10 from {game.min_bid} to {game.max_bid}{above}"
+        if self.phase == LUMMEL:
+            return "take the lummel (take-lummel) or play ongedraaid"
+        if self.phase == DISCARD:
+            return f"discard exactly {game.lummel_size} cards of your hand"
+        if self.phase == TRUMP:
+            return "it is time to name trump"
+        if action.kind != "play" or len(action.cards) != 1 or action.blind:
+            return "it is time to play a card"
+        card = action.card
+        if not self.hands[seat] >> card & 1:
+            return f"{CODES[card]} is not in seat {seat}'s hand"
+        led = self.trick[0] // 13
+        if led == self.trump:
+            return "trump was led: you must play a trump (only the trump jack need not be played)"
+        return f"you must follow {SUITS[led]} or play a trump"
+
+    # ------------------------------------------------------------------ result and views
+
+    def roem_total(self) -> int:
+        return sum(r.value for r in self.roem) + (STUK if self.stuk else 0)
+
+    def contract(self) -> int | None:
+        return self.bid - self.roem_total() if self.trump >= 0 else None
+
+    def result(self) -> Result:
+        tricks = self.won[:]
+        if not self.is_over:
+            return {**self.pending(), "tricks": tricks}
+        n = self.n
+        if self.bidder < 0:
+            return {"over": True, "scores": [0] * n, "tricks": tricks, "details": {"redeal": True}}
+        declarer = self.bidder
+        points = self.points
+        taken = [c for _, cards, winner in self.history if winner == declarer for c in cards]
+        laid = points_of(bits(self.lummel if self.ongedraaid else self.afleggers), points)
+        won = points_of(taken, points) + (LAST_TRICK if self.history[-1][2] == declarer else 0)
+        no_trick = not tricks[declarer]
+        raw = [0, TOTAL - laid] if no_trick else [won + laid, TOTAL - won - laid]
+        roem = [] if no_trick else [r.as_dict() for r in self.roem]
+        stuk = self.stuk and not no_trick
+        contract = self.bid if no_trick else self.bid - self.roem_total()
+        kapot = tricks[declarer] == len(self.history)
+        s = settle(raw[0], tricks[declarer], kapot, contract, self.ongedraaid, bool(self.game.rules["pot"]))
+        scores = [-s.result] * n
+        scores[declarer] = s.result * (n - 1)
+        return {
+            "over": True,
+            "scores": scores,
+            "tricks": tricks,
+            "details": {
+                "declarer": declarer,
+                "bid": self.bid,
+                "roem": roem,
+                "stuk": stuk,
+                "contract": contract,
+                "trump": SUITS[self.trump],
+                "ongedraaid": self.ongedraaid,
+                "raw_points": raw,
+                "points": list(s.points),
+                "kapot": kapot,
+                "result": s.result,
+                "pot": s.pot,
+            },
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        declarer = self.declarer
+        own = seat is not None and seat == declarer
+        return {
+            **self.view_header(seat),
+            **self.hand_view(seat),
+            "auction": [{"seat": s, "bid": b} for s, b in self.auction],
+            "bid": self.bid or None,
+            "declarer": declarer if declarer >= 0 else None,
+            "lummel_taken": self.taken,
+            "ongedraaid": self.ongedraaid,
+            "lummel": hand_codes(self.lummel) if own and self.taken else [],
+            "afleggers": hand_codes(self.afleggers) if own else [],
+            "trump": SUITS[self.trump] if self.trump >= 0 else None,
+            "roem": [r.as_dict() for r in self.roem],
+            "stuk": self.stuk,
+            "contract": self.contract(),
+            **self.trick_view(),
+        }
+
+    def deal_record(self) -> dict[str, Any]:
+        return {"hands": [hand_codes(h) for h in self.dealt], "lummel": hand_codes(self.lummel)}
