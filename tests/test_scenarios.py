@@ -161,8 +161,62 @@ RIKKEN_RULES = (
     "option scoring",
     "option blind_rond",
 )
-TABLES = {"rififi": RIFIFI_RULES, "rikken": RIKKEN_RULES}
+# The same for hoogjassen.md: numbered rules (4.2 and 6.1/6.4 case by case), every Decision.
+HOOGJASSEN_RULES = (
+    "1.1",
+    "1.2",
+    "1.3",
+    "2",
+    "3.1",
+    "3.2",
+    "3.3",
+    "3.4",
+    "4.1",
+    "4.2 four jacks",
+    "4.2 four aces",
+    "4.2 run of 3",
+    "4.2 run of 4",
+    "4.2 run of 5",
+    "4.2 maximal run",
+    "4.2 trump king",
+    "4.2 four and run",
+    "4.3",
+    "4.3 maximum 140",
+    "4.4",
+    "5.1",
+    "5.2",
+    "5.3",
+    "6.1 41",
+    "6.1 42",
+    "6.2",
+    "6.3",
+    "6.4 r > 0",
+    "6.4 bedankt",
+    "6.4 erin",
+    "6.4 ongedraaid",
+    "6.5",
+    "6.6",
+    "Decision 3.1",
+    "Decision 3.4",
+    "Decision 5.2",
+)
+TABLES = {"rififi": RIFIFI_RULES, "rikken": RIKKEN_RULES, "hoogjassen": HOOGJASSEN_RULES}
 RIKKEN_DETAILS = {"contract", "declarer", "players", "partner", "trump", "called", "made", "tricks"}
+HOOGJASSEN_DETAILS = {
+    "declarer",
+    "bid",
+    "roem",
+    "stuk",
+    "contract",
+    "trump",
+    "ongedraaid",
+    "raw_points",
+    "points",
+    "kapot",
+    "result",
+    "pot",
+    "redeal",
+}
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -182,6 +236,7 @@ def scenario_id(path: Path) -> str:
 def test_scenarios_exist() -> None:
     assert len([p for p in FILES if p.parent.name == "rififi"]) >= 40
     assert len([p for p in FILES if p.parent.name == "rikken"]) >= 150
+    assert len([p for p in FILES if p.parent.name == "hoogjassen"]) >= 30
 
 
 @pytest.mark.parametrize("path", FILES, ids=scenario_id)
@@ -193,6 +248,12 @@ def test_scenario(path: Path) -> None:
     assert isinstance(expected, dict), "a scenario has an expected result"
     result = troef.replay(record)
     for key, want in expected.items():
+        if key == "details" and record["game"] == "hoogjassen":
+            # hoogjassen scenarios name the details the spec lists (a redeal only its flag)
+            assert set(want) <= HOOGJASSEN_DETAILS, f"{path.name}: details the spec does not name"
+            for name, value in want.items():
+                assert result["details"].get(name) == value, f"{path.name}: result details {name!r}"
+            continue
         if key == "details" and record["game"] == "rikken":
             # rikken scenarios name only the details they prove (the shape of made/players is the engine's)
             assert set(want) <= RIKKEN_DETAILS, f"{path.name}: details the spec does not name"
@@ -213,6 +274,23 @@ def test_scenario(path: Path) -> None:
         if expected["over"]:
             assert set(expected) >= {"scores", "tricks"}, "a complete round gives its numbers"
             assert sum(expected["scores"]) == 0 and sum(expected["tricks"]) <= 13
+        return
+    if record["game"] == "hoogjassen":
+        assert set(deal) == {"hands", "lummel"}, "a hoogjassen deal lists the hands and the lummel"
+        assert len(deal["lummel"]) == (3 if record["players"] == 4 else 4)
+        dealt = [c for hand in deal["hands"] for c in hand] + deal["lummel"]
+        assert len(dealt) == len(set(dealt)) == 31 and "7C" not in dealt, "the 31 cards of the hoogjas31 pack"
+        if expected["over"] and not expected.get("details", {}).get("redeal"):
+            assert set(expected) >= {"scores", "tricks", "details"}, "a complete round gives its numbers"
+            n = record["players"]
+            assert sum(expected["scores"]) == 0 and sum(expected["tricks"]) == (31 - len(deal["lummel"])) // n
+            declarer = expected["details"].get("declarer")
+            if declarer is not None and "result" in expected["details"]:
+                r = expected["details"]["result"]
+                assert expected["scores"] == [r * (n - 1) if s == declarer else -r for s in range(n)]
+        elif not expected["over"]:
+            assert set(expected) >= {"current_player", "legal_actions"}, "a position gives who acts and what"
+            assert expected["legal_actions"] == sorted(expected["legal_actions"])
         return
     assert set(deal) == {"hands", "trump_card"}, "a rififi deal lists the hands and the trump card"
     if expected["over"]:
@@ -380,3 +458,24 @@ def test_rikken_praatje_all_hands_open_from_the_start() -> None:
         # one card of trick 1 is on the table: every hand is open, the leader's less that card
         dealt = [set(h) for h in record["deal"]["hands"]]
         assert all(set(h) <= d and len(d) - len(h) <= 1 for h, d in zip(shown, dealt, strict=True))
+
+
+# Hoogjassen 1.3: who deals next, from the results of scenario records (declarer seat 0).
+
+
+@pytest.mark.parametrize(
+    ("rules", "name", "dealer", "following"),
+    [
+        ("standaard", "6.2-kapot-250.json", 3, 0),  # the declarer deals next
+        ("standaard", "6.3-declarer-without-a-trick.json", 1, 0),
+        ({"preset": "standaard", "dealer_rule": "rotate"}, "6.2-kapot-250.json", 1, 2),  # clockwise
+        ("standaard", "3.2-all-pass-redeal.json", 3, 2),  # after a redeal: right of the dealer
+        ("standaard", "3.2-all-pass-redeal.json", 0, 3),
+        ({"preset": "standaard", "dealer_rule": "rotate"}, "3.2-all-pass-redeal.json", 3, 2),
+    ],
+)
+def test_hoogjassen_next_dealer(rules: object, name: str, dealer: int, following: int) -> None:
+    record = load(SCENARIOS / "hoogjassen" / name)
+    result = troef.replay({**record, "rules": rules})
+    game = troef.load_game("hoogjassen", rules, record["players"])
+    assert game.next_dealer(dealer, result) == following
