@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from ..core.errors import GameError
 from ..core.game import State
+from ..games.hoogjassen.bot import HoogjassenBot
 from ..games.rififi.bot import RififiBot
 from ..games.rikken.bot import RikkenBot
 
@@ -34,7 +35,7 @@ class RandomBot:
 
 
 BotFactory = Callable[[int | None], Bot]
-_HEURISTICS: dict[str, BotFactory] = {"rififi": RififiBot, "rikken": RikkenBot}
+_HEURISTICS: dict[str, BotFactory] = {"hoogjassen": HoogjassenBot, "rififi": RififiBot, "rikken": RikkenBot}
 
 
 def bot_kinds(game: str) -> list[str]:

@@ -1,0 +1,120 @@
+"""How much better the heuristic Hoogjassen bot plays than the random bot, and what signalling is worth.
+
+    python benchmarks/bots_hoogjassen.py [--rounds N] [--players 3|4] [--seed S]
+
+(a) N rounds with one heuristic seat against random ones and, with 4 players,
+N rounds of two heuristic seats against two random ones; seats and dealer
+rotate.  It prints each kind's mean score per round, the difference with a 95%
+confidence interval, how often a heuristic seat declares and how often it makes
+its contract.  (b) Duplicate: N deals played by heuristic bots, once with all
+opponents signalling and once with none (the auction is the same, signals do
+not touch it); it prints the opponents' mean score per round each way and the
+mean paired difference with a 95% confidence interval, over rounds with a
+declarer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import troef
+from tally import Tally
+from troef.bots import Bot, RandomBot, play_out
+from troef.core.game import Game, Result
+from troef.games.hoogjassen.bot import HoogjassenBot
+
+
+@dataclass
+class HoogjassenTally(Tally):
+    """Also how often a heuristic seat declared, and how often it made its contract (r >= 0)."""
+
+    seats: int = 0
+    declared: int = 0
+    made: int = 0
+
+    def add(self, heuristic: Sequence[bool], result: Result) -> None:
+        self.add_scores(heuristic, result["scores"])
+        declarer = result["details"].get("declarer")
+        self.seats += sum(heuristic)
+        if declarer is not None and heuristic[declarer]:
+            self.declared += 1
+            self.made += result["details"]["result"] >= 0
+
+    def line(self, label: str) -> str:
+        made = self.made / self.declared if self.declared else 0.0
+        return f"{self.columns(label)}{self.declared / self.seats:>9.1%}{made:>8.1%}"
+
+
+def versus_random(game: Game, count: int, heuristic_seats: Sequence[int], seed: int) -> HoogjassenTally:
+    rng = random.Random(seed)
+    n = game.players
+    tally = HoogjassenTally()
+    for i in range(count):
+        heuristic = [(seat - i) % n in heuristic_seats for seat in range(n)]
+        bots: list[Bot] = [
+            HoogjassenBot(rng.randrange(2**32)) if h else RandomBot(rng.randrange(2**32)) for h in heuristic
+        ]
+        state = game.deal(seed=rng.randrange(2**63), dealer=(i // n) % n)
+        play_out(state, bots)
+        tally.add(heuristic, state.result())
+    return tally
+
+
+def opponents_score(game: Game, deal: int, dealer: int, signals: bool) -> int | None:
+    """The score of one opponent (all opponents score alike) when the opponents signal or not."""
+    n = game.players
+    state = game.deal(seed=deal, dealer=dealer)
+    bots = [HoogjassenBot(deal + seat, signals) for seat in range(n)]
+    play_out(state, bots)
+    details = state.result()["details"]
+    if details.get("redeal"):
+        return None
+    scores: list[int] = state.result()["scores"]
+    score: int = scores[(details["declarer"] + 1) % n]
+    return score
+
+
+def signalling(game: Game, count: int, seed: int) -> str:
+    rng = random.Random(seed)
+    pairs: list[tuple[int, int]] = []
+    for i in range(count):
+        deal = rng.randrange(2**62)
+        on = opponents_score(game, deal, i % game.players, True)
+        off = opponents_score(game, deal, i % game.players, False)
+        if on is not None and off is not None:
+            pairs.append((on, off))
+    diffs = [a - b for a, b in pairs]
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+    signal, silent = (statistics.fmean(p[k] for p in pairs) for k in (0, 1))
+    return (
+        f"  opponents per round over {len(pairs)} declared deals: signalling {signal:+.2f}, "
+        f"not {silent:+.2f}, difference {mean:+.2f} ± {half:.2f} (95% CI)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--rounds", type=int, default=2000, help="rounds per line (default 2000)")
+    parser.add_argument("--players", type=int, choices=(3, 4), default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    game = troef.load_game("hoogjassen", players=args.players)
+    start = time.perf_counter()
+    print(f"hoogjassen, {args.players} players, {args.rounds} rounds per line")
+    print(f"  {'':<22}{'heuristic':>10}{'random':>9}{'difference, 95% CI':>22}{'decl H':>9}{'made H':>8}")
+    print(versus_random(game, args.rounds, [0], args.seed).line("1 heuristic v random"))
+    if args.players == 4:
+        print(versus_random(game, args.rounds, [0, 2], args.seed + 1).line("2 heuristic v 2 random"))
+    print("signalling opponents v silent ones (duplicate deals, heuristic declarer):")
+    print(signalling(game, args.rounds, args.seed + 2))
+    print(f"  ({time.perf_counter() - start:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""The heuristic Hoogjassen bot: legal, reproducible, sensible in set positions, better than random."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from typing import Any
+
+import pytest
+
+import troef
+from troef.bots import RandomBot, bot_kinds, make_bot, play_out
+from troef.core.game import State
+from troef.games.hoogjassen.bot import HoogjassenBot
+
+HANDS = [
+    ["9D", "8D", "JD", "AC", "KC", "QC", "JC"],
+    ["JS", "9S", "AS", "KS", "QS", "AH", "TS"],
+    ["8C", "8H", "QH", "7H", "KD", "QD", "9C"],
+    ["7S", "8S", "9H", "TH", "JH", "AD", "TD"],
+]
+LUMMEL = ["7D", "KH", "TC"]
+
+
+def position(actions: list[str]) -> State:
+    """The deal above (dealer 0, seat 1 the strong hand) after ``actions``."""
+    record: dict[str, Any] = {
+        "format": "troef-record/1",
+        "game": "hoogjassen",
+        "rules": "standaard",
+        "players": 4,
+        "dealer": 0,
+        "deal": {"hands": HANDS, "lummel": LUMMEL},
+    }
+    state = troef.load_game("hoogjassen").from_record(record)
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+START = ["bid 120", "pass", "pass", "pass", "take-lummel"]
+
+
+def act(state: State, signals: bool = True) -> str:
+    seat = state.current_player
+    assert seat is not None
+    return HoogjassenBot(0, signals).act(state.view(seat))
+
+
+def test_registered_as_the_hoogjassen_heuristic() -> None:
+    assert bot_kinds("hoogjassen") == ["random", "heuristic"]
+    assert isinstance(make_bot("hoogjassen", "heuristic", 1), HoogjassenBot)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_only_legal_actions(players: int) -> None:
+    game = troef.load_game("hoogjassen", players=players)
+    rng = random.Random(players)
+    for _ in range(60):
+        state = game.deal(seed=rng.randrange(2**32), dealer=rng.randrange(players))
+        bots = [
+            HoogjassenBot(rng.randrange(99), rng.random() < 0.5) if rng.random() < 0.7 else RandomBot(1)
+            for _ in range(players)
+        ]
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            action = bots[seat].act(view)
+            assert action in view["legal_actions"]
+            state.apply(action)
+
+
+def round_actions(seed: int) -> list[str]:
+    state = troef.load_game("hoogjassen").deal(seed=seed, dealer=1)
+    play_out(state, [HoogjassenBot(seed + s) for s in range(4)])
+    actions: list[str] = state.record()["actions"]
+    return actions
+
+
+def test_deterministic_under_a_seed() -> None:
+    for seed in range(5):
+        assert round_actions(seed) == round_actions(seed)
+
+
+def test_bids_a_strong_hand_and_passes_a_weak_one() -> None:
+    assert act(position([])).startswith("bid ")
+    assert act(position(["bid 120"])) == "pass"
+
+
+def test_discards_the_unprotected_ten_and_names_trump() -> None:
+    assert act(position(["bid 120", "pass", "pass", "pass"])) == "ongedraaid"  # strong enough
+    assert "TC" in act(position(START)).split()
+    state = position([*START, "discard 7D TC AH"])
+    assert act(state) == "trump S"
+
+
+def test_ducks_low_and_signals_high_to_low_under_the_declarer() -> None:
+    state = position([*START, "discard 7D TC AH", "trump S", "play KH"])
+    assert act(state) == "play 8H"  # not the queen; hearts high to low: "I cannot win here"
+    assert act(state, signals=False) == "play 7H"
+    state = position([*START, "discard 7D TC AH", "trump S", "play KH", "play 8H"])
+    assert act(state) == "play 7S"  # the declarer has played: ruff with the cheapest trump
+
+
+def test_speks_a_ten_on_a_co_opponents_trick() -> None:
+    state = position([*START, "discard AH KH TC", "trump S", "play 7D"])
+    assert act(state) == "play QD"
+    state = position([*START, "discard AH KH TC", "trump S", "play 7D", "play QD"])
+    assert act(state) == "play TD"
+
+
+def test_beats_random() -> None:
+    game = troef.load_game("hoogjassen")
+    rng = random.Random(7)
+    diffs = []
+    for i in range(150):
+        bots = [HoogjassenBot(i) if s == i % 4 else RandomBot(i * 4 + s) for s in range(4)]
+        state = game.deal(seed=rng.randrange(2**32), dealer=i % 4)
+        play_out(state, bots)
+        scores = state.result()["scores"]
+        diffs.append(scores[i % 4] - statistics.fmean(scores[s] for s in range(4) if s != i % 4))
+    assert statistics.fmean(diffs) > 200
