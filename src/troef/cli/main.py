@@ -15,6 +15,7 @@ from ..core.errors import GameError
 from ..games import GAMES, game_class, load_game
 from ..match import Match
 from .catalog import game_panel
+from .hoogjassen_table import HoogjassenTable
 from .play import MatchEnded, TableSession
 from .replay import INVALID, OK, run_replay
 from .rififi_table import RififiTable
@@ -23,7 +24,11 @@ from .rules import rules_from_args
 from .table import GameTable, seat_labels
 from .terminal import LineReader, consoles
 
-PLAYABLE: Final[dict[str, type[GameTable]]] = {"rififi": RififiTable, "rikken": RikkenTable}
+PLAYABLE: Final[dict[str, type[GameTable]]] = {
+    "rififi": RififiTable,
+    "rikken": RikkenTable,
+    "hoogjassen": HoogjassenTable,
+}
 """Games the terminal table can show, with how each looks there."""
 
 app = typer.Typer(
@@ -71,7 +76,7 @@ def games(
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="the game: rififi or rikken")],
+    game: Annotated[str, typer.Argument(help="the game: rififi, rikken or hoogjassen")],
     rules: Annotated[str | None, typer.Option(help="rule preset (see `troef games`)")] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="override one option")

@@ -17,19 +17,19 @@ from ..core.actions import Action, parse_action
 from ..core.errors import IllegalAction
 from ..core.game import State
 from ..match import Match
-from .table import GameTable, standings
+from .table import GameTable, NotAChoice, standings
 from .terminal import LineReader
 
+__all__ = ["MatchEnded", "NotAChoice", "TableSession", "interpret"]
+
+LISTED = 40
+"""A refusal names the legal actions only when there are at most this many (not every discard)."""
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 HELP_WORDS = frozenset({"help", "?"})
 
 
 class MatchEnded(Exception):
     """The player left the table, or their input ended."""
-
-
-class NotAChoice(ValueError):
-    """An answer that names no action, e.g. a number that is not on the list."""
 
 
 def interpret(answer: str, choices: Sequence[str]) -> str:
@@ -122,8 +122,14 @@ class TableSession:
                 self.console.print(self.table.help)
                 continue
             try:
-                state.apply(interpret(answer, turn.choices))
-            except (NotAChoice, IllegalAction) as e:
-                self.console.print(Text(f"not accepted: {e}", style="red"), soft_wrap=True)
+                state.apply((turn.read and turn.read(answer)) or interpret(answer, turn.choices))
+            except NotAChoice as e:
+                self.refuse(str(e))
+                continue
+            except IllegalAction as e:
+                self.refuse(str(e) if len(e.legal) <= LISTED else f"{e.action!r}: {e.reason}")
                 continue
             return state.actions[-1]
+
+    def refuse(self, why: str) -> None:
+        self.console.print(Text(f"not accepted: {why}", style="red"), soft_wrap=True)

@@ -6,7 +6,7 @@ Everything here renders a seat's `view` (or the public score sheet); nothing rea
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
@@ -104,13 +104,19 @@ def standings(match: Match, labels: Sequence[str]) -> Text:
     return Text.assemble(("Final standings\n", "bold"), "\n".join(lines), "\n", (verdict, "bold"))
 
 
+class NotAChoice(ValueError):
+    """An answer that names no action, e.g. a number that is not on the list."""
+
+
 @dataclass(frozen=True)
 class Turn:
-    """The person's turn: what to show, the numbered choices (action texts) and the prompt."""
+    """The person's turn: what to show, the numbered choices (action texts) and the prompt; ``read``,
+    when given, reads the answers of this turn the generic reading does not (the action text, or None)."""
 
     lines: list[RenderableType]
     choices: list[str]
     prompt: Text
+    read: Callable[[str], str | None] | None = None
 
 
 class GameTable:
