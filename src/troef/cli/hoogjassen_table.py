@@ -181,11 +181,6 @@ class HoogjassenTable(GameTable):
         prompt = Text(f"your {count} afleggers: ", style="bold")
         return Turn(lines, [], prompt, read=lambda answer: discard_text(answer, cards))
 
-    def auction_text(self, view: Mapping[str, Any]) -> Text:
-        """``auction: seat 1 130 · seat 2 pass``."""
-        said = [f"{self.labels[entry['seat']]} {entry['bid']}" for entry in view["auction"]]
-        return Text("auction: ") + (joined(said, " · ") if said else Text("you speak first"))
-
     # ------------------------------------------------------------------ as it happens
 
     def described(self, seat: int, action: Action, view: Mapping[str, Any]) -> Text:

@@ -213,11 +213,6 @@ class RikkenTable(GameTable):
         lines = [heading, hand, Text("you may: ") + numbered([action_text(a) for a in legal])]
         return Turn(lines, legal, Text(PROMPTS[phase], style="bold"))
 
-    def auction_text(self, view: Mapping[str, Any]) -> Text:
-        """``auction: seat 2 rik · seat 3 pass``."""
-        said = [f"{self.labels[entry['seat']]} {entry['bid']}" for entry in view["auction"]]
-        return Text("auction: ") + (joined(said, " · ") if said else Text("you speak first"))
-
     # ------------------------------------------------------------------ as it happens
 
     def described(self, seat: int, action: Action, view: Mapping[str, Any]) -> Text:

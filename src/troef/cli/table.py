@@ -149,6 +149,11 @@ class GameTable:
         """The table as the person sees it when it is their turn."""
         raise NotImplementedError
 
+    def auction_text(self, view: Mapping[str, Any]) -> Text:
+        """``auction: seat 2 rik · seat 3 pass`` (for games whose view lists the ``auction``)."""
+        said = [f"{self.labels[entry['seat']]} {entry['bid']}" for entry in view["auction"]]
+        return Text("auction: ") + (joined(said, " · ") if said else Text("you speak first"))
+
     def described(self, seat: int, action: Action, view: Mapping[str, Any]) -> Text:
         """``seat 1 bids 2``, ``seat 3 plays AS``: an action as the person saw it."""
         label = self.labels[seat]
