@@ -29,6 +29,7 @@ from .table import (
     hand_text,
     joined,
     numbered,
+    play_turn,
     suit_symbol,
     suit_text,
     trick_taken_text,
@@ -154,16 +155,13 @@ class HoogjassenTable(GameTable):
             return self.discard_turn(view, order)
         if phase == "play":
             choices = sorted(legal, key=lambda a: order.key(a.split()[1]))
-            numbers = f"1-{len(choices)}" if len(choices) > 1 else "1"
             lines: list[RenderableType] = [
                 self.contract_text(view),
                 self.trick_text(view),
                 self.running_points(view),
                 hand,
-                Text("you may play: ") + numbered([choice_text(a) for a in choices]),
             ]
-            prompt = f"your card (its number {numbers}, or a card like AS, 10h): "
-            return Turn(lines, choices, Text(prompt, style="bold"))
+            return play_turn(lines, choices, choice_text)
         heading = self.auction_text(view) if phase == "bid" else self.contract_text(view)
         lines = [heading, hand, Text("you may: ") + numbered([choice_text(a) for a in legal])]
         return Turn(lines, legal, Text(PROMPTS[phase], style="bold"), read=bid_points)

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..match import Match
-from .table import CardOrder, GameTable, Turn, card_text, hand_text, joined, numbered, suit_symbol, suit_text
+from .table import CardOrder, GameTable, Turn, card_text, hand_text, joined, play_turn, suit_symbol, suit_text
 
 HELP = (
     "How to answer: while bidding, type the number of tricks you bid (2, or 'bid 2'); "
@@ -114,18 +114,8 @@ class RififiTable(GameTable):
                 Text(f"your bid (the number of tricks, {bids[0]}-{bids[-1]}): ", style="bold"),
             )
         choices = sorted(legal, key=lambda a: order.key(a.removeprefix("play ")))
-        cards = numbered([card_text(a.removeprefix("play ")) for a in choices])
-        numbers = f"1-{len(choices)}" if len(choices) > 1 else "1"
-        return Turn(
-            [
-                table_text(view, self.labels),
-                tricks_text(view, self.labels),
-                hand,
-                Text("you may play: ") + cards,
-            ],
-            choices,
-            Text(f"your card (its number {numbers}, or a card like AS, 10h): ", style="bold"),
-        )
+        lines = [table_text(view, self.labels), tricks_text(view, self.labels), hand]
+        return play_turn(lines, choices, lambda a: card_text(a.removeprefix("play ")))
 
     def round_end(self, match: Match, view: Mapping[str, Any]) -> list[RenderableType]:
         return [score_sheet(match, self.labels, self.width)]

@@ -27,6 +27,7 @@ from .table import (
     hand_text,
     joined,
     numbered,
+    play_turn,
     suit_symbol,
     suit_text,
 )
@@ -193,17 +194,14 @@ class RikkenTable(GameTable):
         hand = Text("your hand: ") + hand_text(view["hand"], order)
         if phase == "play":
             choices = sorted(legal, key=lambda a: (order.key(a.split()[1]), a.endswith(" blind")))
-            numbers = f"1-{len(choices)}" if len(choices) > 1 else "1"
             lines: list[RenderableType] = [
                 self.contract_text(view),
                 *self.open_text(view, order),
                 self.trick_text(view),
                 self.tricks_text(view),
                 hand,
-                Text("you may play: ") + numbered([action_text(a) for a in choices]),
             ]
-            prompt = f"your card (its number {numbers}, or a card like AS, 10h): "
-            return Turn(lines, choices, Text(prompt, style="bold"))
+            return play_turn(lines, choices, action_text)
         if phase == "bid":
             heading = self.auction_text(view)
         elif phase == "choose":

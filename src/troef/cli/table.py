@@ -119,6 +119,16 @@ class Turn:
     read: Callable[[str], str | None] | None = None
 
 
+def play_turn(lines: Sequence[RenderableType], choices: list[str], describe: Callable[[str], Text]) -> Turn:
+    """The person's turn to play a card: ``lines``, then the (sorted) ``choices`` numbered."""
+    numbers = f"1-{len(choices)}" if len(choices) > 1 else "1"
+    return Turn(
+        [*lines, Text("you may play: ") + numbered([describe(a) for a in choices])],
+        choices,
+        Text(f"your card (its number {numbers}, or a card like AS, 10h): ", style="bold"),
+    )
+
+
 class GameTable:
     """How one game looks at the table, for the person at seat ``human``.
 
