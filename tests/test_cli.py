@@ -11,6 +11,7 @@ from typer.testing import CliRunner, Result
 
 import troef
 from troef.cli.main import app
+from troef.cli.table import CardOrder
 
 ENV: dict[str, str | None] = {"COLUMNS": "120", "NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
 
@@ -80,3 +81,12 @@ def test_python_m_troef_runs_the_command_in_a_pipe_without_colour_codes() -> Non
     assert done.returncode == 0, done.stderr
     assert "Rififi (rififi)" in done.stdout
     assert "\x1b[" not in done.stdout
+
+
+def test_hands_are_sorted_by_each_games_rank_order() -> None:
+    hoogjassen = troef.load_game("hoogjassen")
+    hearts = ["7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"]
+    assert CardOrder(hoogjassen, "H").sort(hearts) == ["JH", "9H", "AH", "KH", "QH", "TH", "8H", "7H"]
+    assert CardOrder(hoogjassen, "S").sort(hearts) == ["AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H"]
+    assert CardOrder(troef.load_game("rififi"), "S").sort(["KH", "TH", "AH"]) == ["AH", "TH", "KH"]
+    assert CardOrder(troef.load_game("rikken"), None).sort(["TH", "KH", "2H"]) == ["KH", "TH", "2H"]

@@ -50,8 +50,7 @@ class CardOrder:
     """Sorts cards for display: by suit (trump first, colours alternating), strongest first."""
 
     def __init__(self, game: Game, trump: str | None) -> None:
-        power = getattr(game, "power", None)  # trick games know their rank order
-        self.power: Sequence[int] = power if isinstance(power, tuple) else range(52)
+        self.power = game.card_power(SUITS.index(trump) if trump else -1)
         start = DISPLAY_SUITS.index(trump) if trump else 0
         self.suits = DISPLAY_SUITS[start:] + DISPLAY_SUITS[:start]
 

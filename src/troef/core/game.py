@@ -104,6 +104,11 @@ class Game(ABC):
         round."""
         return self.deal_round(seed, dealer, index, previous)
 
+    def card_power(self, trump: int) -> Sequence[int]:
+        """Each card's strength within its suit with suit ``trump`` as trump (-1: none); by default the
+        order of the card indices (2 low, A high)."""
+        return range(52)
+
     def check_dealer(self, dealer: int) -> None:
         if type(dealer) is not int or not 0 <= dealer < self.players:
             raise GameError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")

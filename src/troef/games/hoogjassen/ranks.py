@@ -12,7 +12,12 @@ PLAIN_POWER: Final = rank_power("AKQJT987")
 
 
 @functools.cache
+def trump_power(trump: int) -> tuple[int, ...]:
+    """Each card's strength within its suit with ``trump`` named."""
+    return tuple(TRUMP_POWER[c] if c // 13 == trump else PLAIN_POWER[c] for c in range(52))
+
+
+@functools.cache
 def trick_keys(trump: int) -> tuple[tuple[int, ...], ...]:
     """Per led suit, each card's strength in a trick with ``trump`` named."""
-    power = tuple(TRUMP_POWER[c] if c // 13 == trump else PLAIN_POWER[c] for c in range(52))
-    return winner_keys(power, trump)
+    return winner_keys(trump_power(trump), trump)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...cards import BIT, CODES, PACKS, CardError, bits, mask_of, parse_card, shuffled
 from ...core.errors import RecordError
 from ...core.game import Game, Result, card_list
 from ...core.options import Option, Preset
+from .ranks import trump_power
 from .state import HoogjassenState
 
 PACK: Final = PACKS["hoogjas31"].mask
@@ -56,6 +57,9 @@ class Hoogjassen(Game):
         self.max_bid = int(self.rules["max_bid"])
         self.lummel_size = LUMMEL[self.players]
         self.hand_size = (len(PACK_CARDS) - self.lummel_size) // self.players
+
+    def card_power(self, trump: int) -> Sequence[int]:
+        return trump_power(trump)
 
     def deal(self, seed: int | None = None, dealer: int = 0) -> HoogjassenState:
         """Shuffle; the lummel and the hands in the rulebook's packets, from the dealer's left."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...cards import BIT, CODES, PACKS, CardError, bits, parse_card, shuffled
@@ -108,6 +108,9 @@ class Rififi(Game):
 
     def match_rounds(self) -> int:
         return len(self.schedule())
+
+    def card_power(self, trump: int) -> Sequence[int]:
+        return self.power
 
     def deal(self, seed: int | None = None, dealer: int = 0, hand_size: int | None = None) -> RififiState:
         """Shuffle, deal ``hand_size`` cards one at a time from the left of the dealer, turn trump."""

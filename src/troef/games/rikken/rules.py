@@ -142,6 +142,9 @@ class Rikken(Game):
         n = self.players
         return tuple((dealer + k) % n for k in range(1, 5))
 
+    def card_power(self, trump: int) -> Sequence[int]:
+        return self.power
+
     def deal(self, seed: int | None = None, dealer: int = 0, blind: bool = False) -> RikkenState:
         """A uniformly shuffled pack, 13 cards to each of the four players (``blind``: a round of
         the blind rond)."""
