@@ -91,8 +91,8 @@ def test_an_illegal_discard_is_refused_with_the_reason() -> None:
     result = play("--seed", "2", "--rounds", "1", "--bot", "random", answers=answers)
     refusals = re.findall(r"^not accepted: (.*)$", result.stdout, re.M)
     assert refusals == [
-        "'discard 9S AS': discard exactly 3 cards of your hand",
-        "'discard 7C 8C 9C': discard exactly 3 cards of your hand",
+        "'discard 9S AS': discard exactly 3 cards of your hand, not 2",
+        "'discard 7C 8C 9C': 7C 9C are not in seat 0's hand",
         "there is no card 99; type numbers from 1 to 10",
         "'discard AS AS 9S': a card is named twice in 'discard AS AS 9S'",
     ]

@@ -135,8 +135,12 @@ def test_three_players_bid_from_170() -> None:
     assert [a.text for a in state.legal_actions()][1] == "bid 170"
     state = round_of(["bid 170", "pass", "pass", "take-lummel"], hands, "JC TC 9C 8C")
     assert len(state.legal_actions()) == 715  # discard 4 of 13
-    with pytest.raises(troef.IllegalAction, match="discard exactly 4 cards"):
-        state.apply("discard JS 9S AS")
+    with pytest.raises(troef.IllegalAction, match="discard exactly 4 cards of your hand, not 3"):
+        state.apply("discard AH KH QH")
+    with pytest.raises(troef.IllegalAction, match=r"\(JS is not in seat 1's hand\)"):
+        state.apply("discard AH KH QH JS")
+    with pytest.raises(troef.IllegalAction, match="it is time to discard 4 cards"):
+        state.apply("play JS")
 
 
 def test_all_pass_is_a_redeal_and_the_right_hand_deals() -> None:

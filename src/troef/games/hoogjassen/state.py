@@ -202,7 +202,13 @@ class HoogjassenState(TrickState):
         if self.phase == LUMMEL:
             return "take the lummel (take-lummel) or play ongedraaid"
         if self.phase == DISCARD:
-            return f"discard exactly {game.lummel_size} cards of your hand"
+            count = game.lummel_size
+            if action.kind != "discard":
+                return f"it is time to discard {count} cards"
+            missing = [CODES[c] for c in action.cards if not self.hands[seat] >> c & 1]
+            if missing:
+                return f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in seat {seat}'s hand"
+            return f"discard exactly {count} cards of your hand, not {len(action.cards)}"
         if self.phase == TRUMP:
             return "it is time to name trump"
         if action.kind != "play" or len(action.cards) != 1 or action.blind:
