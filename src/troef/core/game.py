@@ -104,6 +104,12 @@ class Game(ABC):
         round."""
         return self.deal_round(seed, dealer, index, previous)
 
+    def seats_of(self, dealer: int) -> tuple[int, ...]:
+        """The seats that play a round dealt by ``dealer``, clockwise from the dealer's left: by
+        default every seat (Rikken with five: the dealer sits out, never acts and scores 0)."""
+        n = self.players
+        return tuple((dealer + k) % n for k in range(1, n + 1))
+
     def card_power(self, trump: int) -> Sequence[int]:
         """Each card's strength within its suit with suit ``trump`` as trump (-1: none); by default the
         order of the card indices (2 low, A high)."""
