@@ -1,4 +1,4 @@
-"""The ``troef`` command: ``replay``, ``games`` and ``play``."""
+"""The ``troef`` command: ``replay``, ``games``, ``play`` and ``arena``."""
 
 from __future__ import annotations
 
@@ -8,21 +8,21 @@ from typing import Annotated, Final
 
 import typer
 from rich.console import Console
-from rich.text import Text
 
 from ..bots import Bot, bot_kinds, make_bot
 from ..core.errors import GameError
 from ..games import GAMES, game_class, load_game
 from ..match import Match
+from .arena import arena
 from .catalog import game_panel
 from .hoogjassen_table import HoogjassenTable
 from .play import MatchEnded, TableSession
-from .replay import INVALID, OK, run_replay
+from .replay import OK, run_replay
 from .rififi_table import RififiTable
 from .rikken_table import RikkenTable
 from .rules import rules_from_args
 from .table import GameTable, seat_labels
-from .terminal import LineReader, consoles
+from .terminal import LineReader, consoles, fail
 
 PLAYABLE: Final[dict[str, type[GameTable]]] = {
     "rififi": RififiTable,
@@ -37,12 +37,6 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-
-
-def fail(message: str) -> typer.Exit:
-    """Print ``message`` on standard error; the exit for input that is not valid."""
-    consoles()[1].print(Text(f"error: {message}"))
-    return typer.Exit(INVALID)
 
 
 @app.command()
@@ -131,6 +125,9 @@ def save_match(match: Match, path: Path, out: Console) -> None:
     except OSError as e:
         raise fail(f"cannot save the match to {path}: {e.strerror or e}") from None
     out.print(f"match record saved to {path}; check it with: troef replay {path}")
+
+
+app.command()(arena)
 
 
 def main() -> None:

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import sys
 
+import typer
 from rich.console import Console
 from rich.text import Text
+
+from .replay import INVALID
 
 
 def consoles() -> tuple[Console, Console]:
     """Rich consoles for standard output and standard error (no automatic highlighting)."""
     return Console(highlight=False), Console(stderr=True, highlight=False)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``message`` on standard error; the exit for input that is not valid."""
+    consoles()[1].print(Text(f"error: {message}"))
+    return typer.Exit(INVALID)
 
 
 class LineReader:
