@@ -80,6 +80,7 @@ def test_results_are_deterministic_under_a_seed() -> None:
     assert first == run_arena(setup, 12).to_json()
     assert first != run_arena(Setup("rififi", setup.kinds, setup.rules, seed=10), 12).to_json()
     assert first["rules"] == {"preset": "standaard", "tricks": 5}
+    assert run_arena(setup, 1).title() == "rififi standaard with tricks=5, 4 players"
 
 
 def test_heuristic_beats_random_and_equal_bots_tie_exactly() -> None:

@@ -55,10 +55,12 @@ class Report:
     ratings: list[Rating]
 
     def title(self) -> str:
-        """The game, its rules and players in a line, e.g. ``rififi standaard, 4 players``."""
+        """The game, its rules and players in a line, e.g. ``rififi standaard with tricks=5, 4 players``."""
         rules = self.rules
-        text = rules if isinstance(rules, str) else ", ".join(f"{k}={v}" for k, v in rules.items())
-        return f"{self.game} {text}, {self.players} players"
+        if not isinstance(rules, str):
+            overrides = ", ".join(f"{k}={v}" for k, v in rules.items() if k != "preset")
+            rules = f"{rules['preset']} with {overrides}"
+        return f"{self.game} {rules}, {self.players} players"
 
     def to_json(self) -> dict[str, Any]:
         return {
