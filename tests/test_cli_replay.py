@@ -236,8 +236,8 @@ def test_input_that_is_not_a_json_object_exits_2(text: str | bytes, reason: str)
 @pytest.mark.parametrize(
     ("changes", "reason"),
     [
-        ({"game": "skat"}, "unknown game 'skat'; games: rififi, rikken, hoogjassen"),
-        ({"game": None}, "unknown game None; games: rififi, rikken, hoogjassen"),
+        ({"game": "skat"}, "unknown game 'skat'; games: rififi, rikken, hoogjassen, piken"),
+        ({"game": None}, "unknown game None; games: rififi, rikken, hoogjassen, piken"),
         ({"rules": "bsg"}, "rififi has no preset 'bsg'; presets: standaard, oh-hell"),
         (
             {"rules": {"preset": "standaard", "colour": 1}},
@@ -301,7 +301,7 @@ def test_a_record_that_is_not_valid_exits_2_with_a_one_line_reason(
         ({"rounds": [{}]}, "record has no 'deal' object"),
         (
             {"game": "skat", "rounds": [{k: v for k, v in ONE_CARD.items() if k != "game"}]},
-            "unknown game 'skat'; games: rififi, rikken, hoogjassen",
+            "unknown game 'skat'; games: rififi, rikken, hoogjassen, piken",
         ),
     ],
 )

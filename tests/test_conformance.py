@@ -16,6 +16,7 @@ keyed by game name; a game without an entry gets the generic checks only.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import random
 from collections.abc import Callable, Iterator, Mapping
@@ -25,7 +26,10 @@ from typing import Any
 import pytest
 
 import troef
+from piken_oracle import PACK as PIKEN_PACK
+from piken_oracle import judge, strength
 from troef.cards import CODES, parse_card
+from troef.core.errors import LISTED_LEGAL
 from troef.core.game import Game, State
 from troef.tricks import TrickState
 
@@ -136,7 +140,9 @@ def assert_refused(state: State, text: str, legal: list[str]) -> None:
         canonical = text
     assert err.action in (text, canonical)
     assert repr(err.action) in message, message
-    assert ("legal: " + (", ".join(sorted(legal)) or "none")) in message
+    listed = sorted(legal)[:LISTED_LEGAL]
+    more = f", … and {len(legal) - LISTED_LEGAL} more" if len(legal) > LISTED_LEGAL else ""
+    assert ("legal: " + (", ".join(listed) or "none") + more) in message
 
 
 # --------------------------------------------------------------------------- per-game spec checks
@@ -389,8 +395,77 @@ def hoogjassen_end(state: State, result: dict[str, Any]) -> None:
     assert result["scores"] == [r * (n - 1) if s == declarer else -r for s in range(n)]
 
 
+def piken_step(state: State, v: Views) -> None:
+    """Piken 2.2-2.3 and 4: only a holder of 7D or AC draws, positions still there; in play the seat is
+    in and holds cards, the leader leads an empty table, every legal play is a combination of the hand
+    (all of them, for small hands); the 32 cards are all somewhere."""
+    seat = state.current_player
+    assert seat is not None
+    view = v[seat]
+    public = v[None]
+    legal = {a.text for a in state.legal_actions()}
+    laid = sum(len(lay["cards"]) for lay in public["table"])
+    in_hands = sum(public["hand_counts"])
+    assert in_hands + laid + sum(public["piles"]) + public["removed"] + len(public["middle"]) == 32
+    if view["phase"] == "draw":
+        assert seat in view["entitled"]
+        assert legal == {"decline", *(f"draw {n}" for n in view["middle"])}
+        return
+    hand: list[str] = view["hand"]
+    assert hand and seat in view["still_in"]
+    if not view["table"]:
+        assert seat == view["leader"]
+    for text in legal:
+        cards = text.split()[1:]
+        assert set(cards) <= set(hand) and judge(cards) is not None, text
+    if len(hand) <= 6:
+        valid = {
+            "play " + " ".join(sorted(subset, key=PIKEN_PACK.index))
+            for size in range(1, 6)
+            for subset in itertools.combinations(hand, size)
+            if judge(subset) is not None
+        }
+        assert legal == valid
+
+
+def piken_end(state: State, result: dict[str, Any]) -> None:
+    """Piken 4.2-4.4 and 5: in every round a lay stays in exactly when it beats the highest before it, the
+    last to stay in takes the round; piles, scores and the winner's tie-breaks follow."""
+    history = state.view(None)["history"]
+    details = result["details"]
+    piles: list[list[str]] = [list(kept) for kept in details["kept"]]
+    for rnd in history:
+        best: tuple[int, int] | None = None
+        owner = -1
+        for lay in rnd["lays"]:
+            cards = lay["cards"]
+            beats = bool(cards) and (best is None or strength(cards) > best)
+            assert lay["stays_in"] is beats, rnd
+            if beats:
+                best, owner = strength(cards), lay["seat"]
+        assert rnd["taker"] == owner
+        piles[owner] += [c for lay in rnd["lays"] for c in lay["cards"]]
+    assert result["scores"] == details["piles"] == [len(p) for p in piles]
+    assert sum(details["piles"]) + len(details["removed"]) == 32
+    spades = [sorted((c for c in p if c[1] == "S"), key=PIKEN_PACK.index) for p in piles]
+    assert details["spades"] == [len(s) for s in spades]
+    assert details["highest_spade"] == [s[-1] if s else None for s in spades]
+    ranking = {
+        seat: (
+            len(piles[seat]),
+            len(spades[seat]),
+            PIKEN_PACK.index(spades[seat][-1]) if spades[seat] else -1,
+        )
+        for seat in range(3)
+    }
+    best_seat = max(ranking, key=ranking.__getitem__)
+    shared = [seat for seat in ranking if ranking[seat] == ranking[best_seat]]
+    assert details["winner"] == (best_seat if len(shared) == 1 else None)
+
+
 SPEC_CHECKS: dict[str, SpecChecks] = {
     "hoogjassen": SpecChecks(hoogjassen_step, hoogjassen_end),
+    "piken": SpecChecks(piken_step, piken_end),
     "rififi": SpecChecks(rififi_step, rififi_end),
     "rikken": SpecChecks(rikken_step, rikken_end),
 }

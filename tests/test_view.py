@@ -187,20 +187,50 @@ def hoogjassen_visible(record: Record, seat: int | None) -> set[str]:
     return seen
 
 
+def piken_visible(record: Record, seat: int | None) -> set[str]:
+    """Piken: your own dealt hand and every card laid; a middle card you drew blind (the other one too
+    when you drew the special card lying there, piken.md 2.3; both when you hold 7D and AC, 2.1).
+    Removed cards are face down until the game is over; then every card is in a pile or named
+    among the removed ones."""
+    deal = record["deal"]
+    hands: list[list[str]] = deal["hands"]
+    middle: list[str] = deal["middle"]
+    if record.get("result", {}).get("over"):
+        return {c for hand in hands for c in hand} | set(middle)
+    seen = played_cards(record)
+    if seat is not None:
+        seen.update(hands[seat])
+    holders = {card: s for s, hand in enumerate(hands) for card in hand}
+    entitled = {holders[c] for c in ("7D", "AC") if c in holders}
+    if len(entitled) == 1 and not set(middle) & {"7D", "AC"}:
+        return seen | set(middle) if seat in entitled else seen
+    deciders = sorted(entitled, key=lambda s: (s - record["dealer"] - 1) % 3)
+    actions = [text.partition(":")[2] or text for text in record["actions"]]
+    for decider, text in zip(deciders, actions, strict=False):
+        if decider == seat and text.startswith("draw "):
+            card = middle[int(text.split()[1]) - 1]
+            seen.update(middle if card in ("7D", "AC") else [card])
+    return seen
+
+
 VISIBLE: dict[str, VisibleRule] = {
     "rififi": rififi_visible,
     "rikken": rikken_visible,
     "hoogjassen": hoogjassen_visible,
+    "piken": piken_visible,
 }
 """Per game: the cards ``seat`` (None: a spectator) may see, from the record of the round so far."""
 
 
 ANNOUNCED: dict[str, Callable[[dict[str, Any]], object]] = {
     "hoogjassen": lambda view: (view["roem"], view["stuk"]),
+    "piken": lambda view: (view["entitled"], view["taken"], view["removed"], view["first_leader"]),
 }
 """Per game, from the spectator's view: what the rules announce about hidden cards (Hoogjassen's
-roem and stuk say what the declarer holds, and by their absence what he lacks).  Two deals that
-announce differently can be told apart by the rules, so the indistinguishability check stops there."""
+roem and stuk say what the declarer holds, and by their absence what he lacks; Piken's middle-card
+draws say who holds 7D and AC and how many cards a draw took and removed, and the first leader is the
+holder of AS when nobody drew).  Two deals that announce differently can be told apart by the rules,
+so the indistinguishability check stops there."""
 
 
 def visible(record: Record, seat: int | None) -> set[str]:
@@ -371,6 +401,14 @@ def deal_cards(value: object) -> Iterator[str]:
             yield from deal_cards(v)
 
 
+def cut_short(record: Record, cut: int) -> Record:
+    """The record of the first ``cut`` actions: without the result unless nothing was cut."""
+    if cut == len(record["actions"]):
+        return record
+    short = {key: value for key, value in record.items() if key != "result"}
+    return {**short, "actions": record["actions"][:cut]}
+
+
 def test_views_do_not_tell_hidden_cards_apart(game_name: str, preset: str, players: int) -> None:
     """Shuffle what a seat cannot see after k actions; while the same actions stay legal in the shuffled
     deal, the seat's views up to step k stay exactly the same."""
@@ -393,7 +431,7 @@ def test_views_do_not_tell_hidden_cards_apart(game_name: str, preset: str, playe
         for seat in [*range(players), None]:
             for _ in range(RESAMPLES):
                 cut = rng.randrange(len(actions) + 1)
-                hidden = all_cards - visible({**record, "actions": actions[:cut]}, seat)
+                hidden = all_cards - visible(cut_short(record, cut), seat)
                 deal = shuffle_hidden(record["deal"], hidden, rng)
                 changed_deals += deal != record["deal"]
                 other = game.from_record({**record, "deal": deal})

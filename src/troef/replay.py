@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .core.errors import GameError, IllegalAction, RecordError, ReplayError
+from .core.errors import GameError, IllegalAction, RecordError, ReplayError, legal_text
 from .core.game import RECORD_FORMAT, Result, State
 from .games import load_game
 from .match import MATCH_FORMAT
@@ -42,7 +42,7 @@ def replay_state(record: Mapping[str, Any], where: str = "") -> State:
         seat, text = split_seat(entry)
         acting = state.current_player
         if seat is not None and seat != acting:
-            legal = ", ".join(sorted(a.text for a in state.legal_actions())) or "none"
+            legal = legal_text(sorted(a.text for a in state.legal_actions()))
             turn = "the round is over" if acting is None else f"it is seat {acting}'s turn, not seat {seat}'s"
             raise ReplayError(f"{where}action {i} {entry!r}: {turn}; legal: {legal}", i)
         try:

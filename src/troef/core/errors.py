@@ -3,6 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
+
+LISTED_LEGAL: Final = 40
+"""An error message names at most this many legal actions (Piken can have hundreds)."""
+
+
+def legal_text(legal: Sequence[str]) -> str:
+    """The legal actions for a message: all of them, or the first `LISTED_LEGAL` and how many more."""
+    if not legal:
+        return "none"
+    more = len(legal) - LISTED_LEGAL
+    listed = ", ".join(legal[:LISTED_LEGAL])
+    return f"{listed}, … and {more} more" if more > 0 else listed
 
 
 class TroefError(Exception):
@@ -18,7 +31,8 @@ class RecordError(TroefError, ValueError):
 
 
 class IllegalAction(TroefError, ValueError):
-    """An action that is not legal now; the state is unchanged."""
+    """An action that is not legal now; the state is unchanged.  ``legal`` lists every legal action,
+    the message at most `LISTED_LEGAL` of them."""
 
     def __init__(self, seat: int | None, action: str, legal: Sequence[object], reason: str = "") -> None:
         self.seat = seat
@@ -27,8 +41,7 @@ class IllegalAction(TroefError, ValueError):
         self.reason = reason
         who = "nobody may act: the round is over" if seat is None else f"seat {seat}"
         why = f" ({reason})" if reason else ""
-        legal_text = ", ".join(self.legal) if self.legal else "none"
-        super().__init__(f"{who}: {action!r} is not legal{why}; legal: {legal_text}")
+        super().__init__(f"{who}: {action!r} is not legal{why}; legal: {legal_text(self.legal)}")
 
 
 class ReplayError(TroefError):

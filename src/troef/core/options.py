@@ -111,7 +111,7 @@ def resolve_rules(
     for key, value in overrides.items():
         option = declared.get(key)
         if option is None:
-            raise GameError(f"{game} has no option {key!r}; options: {', '.join(declared)}")
+            raise GameError(f"{game} has no option {key!r}; options: {', '.join(declared) or 'none'}")
         checked[key] = option.validate(value)
     values.update(checked)
     changed = {k: v for k, v in checked.items() if preset.values.get(k, declared[k].default) != v}

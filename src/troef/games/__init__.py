@@ -7,10 +7,11 @@ from typing import Final
 from ..core.errors import GameError
 from ..core.game import Game
 from .hoogjassen import Hoogjassen
+from .piken import Piken
 from .rififi import Rififi
 from .rikken import Rikken
 
-GAMES: Final[dict[str, type[Game]]] = {cls.name: cls for cls in (Rififi, Rikken, Hoogjassen)}
+GAMES: Final[dict[str, type[Game]]] = {cls.name: cls for cls in (Rififi, Rikken, Hoogjassen, Piken)}
 
 
 def game_class(name: str) -> type[Game]:
