@@ -200,8 +200,54 @@ HOOGJASSEN_RULES = (
     "Decision 3.4",
     "Decision 5.2",
 )
-TABLES = {"rififi": RIFIFI_RULES, "rikken": RIKKEN_RULES, "hoogjassen": HOOGJASSEN_RULES}
+# The same for piken.md: numbered rules (2.3, 2.6 and 5.1 case by case, 3 per type), every Decision.
+PIKEN_RULES = (
+    "1.1",
+    "1.2",
+    "2.1",
+    "2.2",
+    "2.3",
+    "2.3 special",
+    "2.3 plain",
+    "2.4",
+    "Decision 2.5",
+    "2.6 two drew",
+    "2.6 one drew",
+    "2.6 nobody drew",
+    "Decision 2.6",
+    "3 single",
+    "3 pair",
+    "3 two pairs",
+    "3 three of a kind",
+    "3 straight",
+    "3 full house",
+    "3 flush",
+    "3 four of a kind",
+    "3 straight flush",
+    "3 royal flush",
+    "Decision 3",
+    "4.1",
+    "4.2",
+    "Decision 4.2",
+    "4.3",
+    "Decision 4.3",
+    "4.4",
+    "Decision 4.4",
+    "5.1 the most cards",
+    "5.1 a tie on cards",
+    "5.1 a tie on spades",
+    "Decision 5.1",
+    "5.2",
+    "Decision 5.2",
+)
+TABLES = {
+    "rififi": RIFIFI_RULES,
+    "rikken": RIKKEN_RULES,
+    "hoogjassen": HOOGJASSEN_RULES,
+    "piken": PIKEN_RULES,
+}
 RIKKEN_DETAILS = {"contract", "declarer", "players", "partner", "trump", "called", "made", "tricks"}
+PIKEN_DETAILS = {"piles", "spades", "highest_spade", "winner", "removed", "first_leader", "kept"}
 HOOGJASSEN_DETAILS = {
     "declarer",
     "bid",
@@ -237,6 +283,7 @@ def test_scenarios_exist() -> None:
     assert len([p for p in FILES if p.parent.name == "rififi"]) >= 40
     assert len([p for p in FILES if p.parent.name == "rikken"]) >= 150
     assert len([p for p in FILES if p.parent.name == "hoogjassen"]) >= 30
+    assert len([p for p in FILES if p.parent.name == "piken"]) >= 40
 
 
 @pytest.mark.parametrize("path", FILES, ids=scenario_id)
@@ -275,6 +322,9 @@ def test_scenario(path: Path) -> None:
             assert set(expected) >= {"scores", "tricks"}, "a complete round gives its numbers"
             assert sum(expected["scores"]) == 0 and sum(expected["tricks"]) <= 13
         return
+    if record["game"] == "piken":
+        check_piken_scenario(deal, expected)
+        return
     if record["game"] == "hoogjassen":
         assert set(deal) == {"hands", "lummel"}, "a hoogjassen deal lists the hands and the lummel"
         assert len(deal["lummel"]) == (3 if record["players"] == 4 else 4)
@@ -299,6 +349,23 @@ def test_scenario(path: Path) -> None:
     else:
         assert set(expected) >= {"current_player", "legal_actions"}, "a position gives who acts and what"
         assert expected["legal_actions"] == sorted(expected["legal_actions"])
+
+
+def check_piken_scenario(deal: dict[str, Any], expected: dict[str, Any]) -> None:
+    """A piken deal lists 3 hands of 10 and the 2 middle cards: the 32 cards; a finished game gives
+    scores (the piles) and every detail, a position who acts and the piles or the legal actions."""
+    assert set(deal) == {"hands", "middle"}, "a piken deal lists the hands and the middle cards"
+    assert [len(hand) for hand in deal["hands"]] == [10, 10, 10] and len(deal["middle"]) == 2
+    dealt = [c for hand in deal["hands"] for c in hand] + deal["middle"]
+    assert len(set(dealt)) == 32 and all(c[0] in "789TJQKA" for c in dealt), "the 32 cards of the piquet pack"
+    if expected["over"]:
+        assert set(expected["details"]) == PIKEN_DETAILS, "a finished game gives every detail"
+        details = expected["details"]
+        assert expected["scores"] == details["piles"]
+        assert sum(details["piles"]) + len(details["removed"]) == 32
+    else:
+        assert "current_player" in expected and {"piles", "legal_actions"} & set(expected)
+        assert expected.get("legal_actions", []) == sorted(expected.get("legal_actions", []))
 
 
 @pytest.mark.parametrize("path", [p for p in FILES if load(p)["result"].get("scores")], ids=scenario_id)
