@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+import troef
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 SECONDS = 0.05
 
@@ -55,6 +57,26 @@ def test_rikken_measure() -> None:
     for line in lines:
         assert 0 < line.extra["tricks_per_round"] <= 13
     assert all(value > 0 for value in rikken.ratios(lines).values())
+
+
+def test_piken_bots_and_speed() -> None:
+    piken = bench("bots_piken")
+    game = troef.load_game("piken")
+    tally = piken.versus_random(game, 6, [0], 1)
+    assert len(tally.points[True]) == 6 and len(tally.points[False]) == 12
+    assert tally.seats == 6 and 0 <= tally.won <= 6
+    assert "1 heuristic" in tally.line("1 heuristic v 2 random")
+    sizes = piken.generation(5, 1)
+    assert [size for size, _, _ in sizes] == [10, 11, 12]
+    assert all(micros > 0 and rate > 0 for _, micros, rate in sizes)
+    rate, actions = piken.random_games(game, SECONDS, 1)
+    assert rate > 0 and actions > 0
+
+
+def test_piken_main(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench("bots_piken").main(["--games", "3", "--hands", "3", "--seconds", str(SECONDS)]) == 0
+    out = capsys.readouterr().out
+    assert "2 heuristic v 1 random" in out and "12 cards:" in out and "random games:" in out
 
 
 @pytest.mark.parametrize("name", ["bench_rififi", "bench_rikken"])

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from ..core.errors import GameError
 from ..core.game import State
 from ..games.hoogjassen.bot import HoogjassenBot
+from ..games.piken.bot import PikenBot
 from ..games.rififi.bot import RififiBot
 from ..games.rikken.bot import RikkenBot
 
@@ -35,7 +36,12 @@ class RandomBot:
 
 
 BotFactory = Callable[[int | None], Bot]
-_HEURISTICS: dict[str, BotFactory] = {"hoogjassen": HoogjassenBot, "rififi": RififiBot, "rikken": RikkenBot}
+_HEURISTICS: dict[str, BotFactory] = {
+    "hoogjassen": HoogjassenBot,
+    "piken": PikenBot,
+    "rififi": RififiBot,
+    "rikken": RikkenBot,
+}
 
 
 def bot_kinds(game: str) -> list[str]:
