@@ -66,7 +66,7 @@ def test_registered_with_one_preset_for_three_players() -> None:
     assert [p.name for p in cls.presets] == ["standaard"]
     assert cls.options == ()
     assert (cls.min_players, cls.default_players, cls.max_players) == (3, 3, 3)
-    with pytest.raises(troef.GameError, match="piken is played by 3 to 3 players, not 4"):
+    with pytest.raises(troef.GameError, match="piken is played by 3 players, not 4"):
         troef.load_game("piken", players=4)
     with pytest.raises(troef.GameError, match="piken has no option 'x'; options: none"):
         troef.load_game("piken", {"x": 1})

@@ -35,13 +35,16 @@ def game_panel(cls: type[Game]) -> RenderableType:
     """One game: a heading, its presets and a table of options with each preset's values."""
     heading = Text.assemble(
         (cls.title, "bold"),
-        f" ({cls.name}): {cls.min_players} to {cls.max_players} players, default {cls.default_players}",
+        f" ({cls.name}): {cls.player_range()} players",
+        f", default {cls.default_players}" if cls.min_players != cls.max_players else "",
     )
     presets = Table(title="presets", title_justify="left", show_edge=False)
     presets.add_column("preset", style="bold")
     presets.add_column("description")
     for preset in cls.presets:
         presets.add_row(preset.name, preset.description)
+    if not cls.options:
+        return Group(heading, Text(), presets, Text(), Text("options: none, the preset fixes every rule"))
     options = Table(title="options (value in each preset)", title_justify="left", show_edge=False)
     options.add_column("option", style="bold")
     options.add_column("allowed")

@@ -16,6 +16,7 @@ from ..match import Match
 from .arena import arena
 from .catalog import game_panel
 from .hoogjassen_table import HoogjassenTable
+from .piken_table import PikenTable
 from .play import MatchEnded, TableSession
 from .replay import OK, run_replay
 from .rififi_table import RififiTable
@@ -28,6 +29,7 @@ PLAYABLE: Final[dict[str, type[GameTable]]] = {
     "rififi": RififiTable,
     "rikken": RikkenTable,
     "hoogjassen": HoogjassenTable,
+    "piken": PikenTable,
 }
 """Games the terminal table can show, with how each looks there."""
 
@@ -70,7 +72,7 @@ def games(
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="the game: rififi, rikken or hoogjassen")],
+    game: Annotated[str, typer.Argument(help="the game: rififi, rikken, hoogjassen or piken")],
     rules: Annotated[str | None, typer.Option(help="rule preset (see `troef games`)")] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="override one option")

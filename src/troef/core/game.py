@@ -30,10 +30,14 @@ class Game(ABC):
         self.rules: Rules = resolve_rules(self.name, self.options, self.presets, rules)
         n = self.default_players if players is None else players
         if type(n) is not int or not self.min_players <= n <= self.max_players:
-            raise GameError(
-                f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players!r}"
-            )
+            raise GameError(f"{self.name} is played by {self.player_range()} players, not {players!r}")
         self.players: int = n
+
+    @classmethod
+    def player_range(cls) -> str:
+        """``3 to 6``; just ``3`` for a game of one number of players."""
+        low, high = cls.min_players, cls.max_players
+        return str(low) if low == high else f"{low} to {high}"
 
     def __repr__(self) -> str:
         return f"load_game({self.name!r}, rules={self.rules.notation()!r}, players={self.players})"
