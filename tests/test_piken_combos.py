@@ -19,8 +19,10 @@ from troef.games.piken.combos import (
     beats,
     classify,
     combinations,
+    deciding_card,
     play_action,
     strongest,
+    type_name,
 )
 from troef.games.piken.order import CODE, FULL, codes, mask_of
 
@@ -32,7 +34,7 @@ def mask(text: str) -> int:
 def judged(text: str) -> tuple[str, str] | None:
     """(type, deciding card) as the engine classifies the cards of ``text``."""
     key = classify(mask(text))
-    return None if key == NO_KEY else (TYPE_NAMES[key >> 5], CODE[key & 31])
+    return None if key == NO_KEY else (type_name(key), CODE[deciding_card(key)])
 
 
 def test_type_names_follow_the_spec_table() -> None:
@@ -186,7 +188,7 @@ def test_the_same_key_only_for_combinations_sharing_their_deciding_card() -> Non
     for c in combinations(FULL):
         by_key.setdefault(c.key, []).append(c.mask)
     for k, masks in by_key.items():
-        deciding = 1 << (k & 31)
+        deciding = 1 << deciding_card(k)
         assert all(m & deciding for m in masks)
 
 

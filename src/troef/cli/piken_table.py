@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ..cards import CODES, CardError, parse_card
 from ..core.actions import Action
-from ..games.piken.combos import NO_KEY, TYPE_NAMES, classify
+from ..games.piken.combos import NO_KEY, TYPE_NAMES, beats, classify, type_name
 from ..games.piken.order import parse_mask
 from ..match import Match
 from .table import GameTable, NotAChoice, Turn, card_text, joined
@@ -159,8 +159,8 @@ class PikenTable(GameTable):
         highest = view["highest"]
         bar = key_of(highest["cards"]) if highest else NO_KEY
         plays = sorted(view["legal_actions"], key=lambda a: (key_of(play_cards(a)), a))
-        beating = [a for a in plays if key_of(play_cards(a)) > bar]
-        dropping = [a for a in plays if key_of(play_cards(a)) <= bar]
+        beating = [a for a in plays if beats(key_of(play_cards(a)), bar)]
+        dropping = [a for a in plays if not beats(key_of(play_cards(a)), bar)]
         choices: list[str] = []
         lines: list[RenderableType] = []
         if beating:
@@ -181,7 +181,7 @@ class PikenTable(GameTable):
         """One line per type: ``  pair       3) TD TH  4) AD AS  (+2 more)``; numbers continue ``choices``."""
         lines: list[Text] = []
         for kind in TYPE_NAMES:
-            of_kind = [a for a in plays if TYPE_NAMES[key_of(play_cards(a)) >> 5] == kind]
+            of_kind = [a for a in plays if type_name(key_of(play_cards(a))) == kind]
             if not of_kind:
                 continue
             shown = []
@@ -227,8 +227,7 @@ class PikenTable(GameTable):
         if action.kind == "decline":
             return Text(f"{label} declines the middle card")
         codes = [CODES[c] for c in action.cards]
-        kind = TYPE_NAMES[key_of(codes) >> 5]
-        return Text(f"{label} lays {kind} ") + cards_text(codes)
+        return Text(f"{label} lays {type_name(key_of(codes))} ") + cards_text(codes)
 
     def round_taken(self, rnd: Mapping[str, Any], view: Mapping[str, Any]) -> Text:
         """``seat 2 takes the round: 7 cards (pile 12)``."""

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from ...cards import bits
 from ...core.actions import Action
-from .combos import MAX_CARDS, NO_KEY, Combination, classify, combinations, play_action, strongest
+from .combos import MAX_CARDS, NO_KEY, Combination, beats, classify, combinations, play_action, strongest
 from .order import FULL, parse_mask
 
 UNSAFE_WIN: Final = 0.6
@@ -73,9 +73,9 @@ class _Turn:
         """Expected cards gained by laying ``combo``, against keeping the hand as it is."""
         worth = sum(self.useful[p] for p in bits(combo.mask))
         lost = self.mine + combo.mask.bit_count() + worth
-        if combo.key <= self.highest:
+        if not beats(combo.key, self.highest):
             return -lost  # dropping out
-        win = 1.0 if combo.key > self.threat else UNSAFE_WIN
+        win = 1.0 if beats(combo.key, self.threat) else UNSAFE_WIN
         return win * (self.theirs + self.opponents - worth) - (1 - win) * lost
 
     def choose(self) -> Action:

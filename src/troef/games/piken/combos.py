@@ -50,20 +50,25 @@ class Combination(NamedTuple):
 
     @property
     def kind(self) -> int:
-        return self.key >> 5
-
-    @property
-    def deciding(self) -> int:
-        """The card that decides it (Piken index)."""
-        return self.key & 31
-
-    @property
-    def name(self) -> str:
-        return TYPE_NAMES[self.key >> 5]
+        return kind_of(self.key)
 
 
 def key(kind: int, deciding: int) -> int:
     return kind << 5 | deciding
+
+
+def kind_of(key: int) -> int:
+    """The type of a key, an index in `TYPE_NAMES`."""
+    return key >> 5
+
+
+def deciding_card(key: int) -> int:
+    """The card that decides a combination of this key (Piken index)."""
+    return key & 31
+
+
+def type_name(key: int) -> str:
+    return TYPE_NAMES[kind_of(key)]
 
 
 def beats(a: int, b: int) -> bool:

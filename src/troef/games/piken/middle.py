@@ -1,5 +1,5 @@
-"""The middle cards (``piken.md`` 2): who may draw 7D / AC's middle card, what a draw takes and
-removes, and who leads the first round."""
+"""The middle cards (``piken.md`` 2): what the deal decides about 7D and AC before anybody chooses,
+and who leads the first round once the draws are done."""
 
 from __future__ import annotations
 
@@ -20,11 +20,10 @@ def holder(hands: Sequence[int], card: int) -> int:
 
 @dataclass(frozen=True)
 class Opening:
-    """What the deal decides before anybody chooses: the seats entitled to draw (in the order they
+    """What the deal decides before anybody chooses: the seats holding 7D or AC (in the order they
     decide), and what happens at once when nobody has a choice."""
 
     entitled: tuple[int, ...]
-    deciders: tuple[int, ...]
     takes_both: int
     """The seat holding both 7D and AC, which takes both middle cards (2.1); -1 if none."""
     special_in_middle: int
@@ -37,9 +36,9 @@ def opening(hands: Sequence[int], middle: Sequence[int], dealer: int) -> Opening
     holders = [holder(hands, card) for card in SPECIAL]
     seats = sorted(set(holders) - {-1}, key=lambda seat: (seat - dealer - 1) % len(hands))
     if len(seats) == 1 and -1 not in holders:
-        return Opening((seats[0],), (), seats[0], -1)
+        return Opening((seats[0],), seats[0], -1)
     special = next((card for card in SPECIAL if card in middle), -1) if len(seats) == 1 else -1
-    return Opening(tuple(seats), tuple(seats), -1, special)
+    return Opening(tuple(seats), -1, special)
 
 
 def first_leader(taken: Sequence[int], hands: Sequence[int], dealer: int) -> int:

@@ -26,6 +26,7 @@ CARD_OF: Final = tuple(
 """Each Piken index's card (``troef.cards`` index 0..51)."""
 _INDEX_OF: Final = {card: p for p, card in enumerate(CARD_OF)}
 CODE: Final = tuple(CODES[c] for c in CARD_OF)
+_INDEX_OF_CODE: Final = {code: p for p, code in enumerate(CODE)}
 SEVEN_OF_DIAMONDS: Final = CODE.index("7D")
 ACE_OF_CLUBS: Final = CODE.index("AC")
 ACE_OF_SPADES: Final = CODE.index("AS")
@@ -60,6 +61,3 @@ def highest(mask: int) -> int:
 def parse_mask(card_codes: Iterable[str]) -> int:
     """The mask of some canonical card codes of the pack (as a view lists them)."""
     return sum(1 << _INDEX_OF_CODE[code] for code in card_codes)
-
-
-_INDEX_OF_CODE: Final = {code: p for p, code in enumerate(CODE)}

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ...core.actions import Action, make
 from ...core.game import Result, State
-from .combos import NO_KEY, TYPE_NAMES, classify, combinations, play_action
+from .combos import NO_KEY, beats, classify, combinations, play_action, type_name
 from .middle import POSITIONS, first_leader, opening
 from .order import CODE, codes, mask_of
 from .scoring import outcome
@@ -91,7 +91,7 @@ class PikenState(State):
         self.is_over = False
         start = opening(hands, middle, dealer)
         self.entitled = start.entitled
-        self.deciders = start.deciders
+        self.deciders = () if start.takes_both >= 0 else start.entitled
         self.special_in_middle = start.special_in_middle
         if start.takes_both >= 0:
             self.take(start.takes_both, POSITIONS)
@@ -166,7 +166,7 @@ class PikenState(State):
             return False
         self.hands[seat] = hand ^ mask
         self.table |= mask
-        stays = combo > self.highest
+        stays = beats(combo, self.highest)
         if stays:
             self.highest = combo
         else:
@@ -296,7 +296,7 @@ def lay_view(lay: Lay) -> dict[str, Any]:
     return {
         "seat": lay.seat,
         "cards": codes(lay.mask),
-        "combination": TYPE_NAMES[lay.key >> 5] if lay.key != NO_KEY else None,
+        "combination": type_name(lay.key) if lay.key != NO_KEY else None,
         "stays_in": lay.stays_in,
     }
 
