@@ -22,9 +22,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import tally
 import troef
 from tally import Tally
-from troef.bots import Bot, RandomBot, play_out
+from troef.bots import play_out
 from troef.core.game import Game, Result
 from troef.games.hoogjassen.bot import HoogjassenBot
 
@@ -51,18 +52,7 @@ class HoogjassenTally(Tally):
 
 
 def versus_random(game: Game, count: int, heuristic_seats: Sequence[int], seed: int) -> HoogjassenTally:
-    rng = random.Random(seed)
-    n = game.players
-    tally = HoogjassenTally()
-    for i in range(count):
-        heuristic = [(seat - i) % n in heuristic_seats for seat in range(n)]
-        bots: list[Bot] = [
-            HoogjassenBot(rng.randrange(2**32)) if h else RandomBot(rng.randrange(2**32)) for h in heuristic
-        ]
-        state = game.deal(seed=rng.randrange(2**63), dealer=(i // n) % n)
-        play_out(state, bots)
-        tally.add(heuristic, state.result())
-    return tally
+    return tally.versus_random(game, count, heuristic_seats, seed, HoogjassenTally(), HoogjassenBot)
 
 
 def opponents_score(game: Game, deal: int, dealer: int, signals: bool) -> int | None:

@@ -20,9 +20,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import tally
 import troef
 from tally import Tally
-from troef.bots import Bot, RandomBot, play_out
 from troef.core.game import Game, Result
 from troef.games.piken.bot import PikenBot
 from troef.games.piken.combos import combinations
@@ -49,18 +49,7 @@ class PikenTally(Tally):
 
 
 def versus_random(game: Game, count: int, heuristic_seats: Sequence[int], seed: int) -> PikenTally:
-    """``count`` games; the heuristic seats move one seat on every game, the dealer every three."""
-    rng = random.Random(seed)
-    tally = PikenTally()
-    for i in range(count):
-        heuristic = [(seat - i) % PLAYERS in heuristic_seats for seat in range(PLAYERS)]
-        bots: list[Bot] = [
-            PikenBot(rng.randrange(2**32)) if h else RandomBot(rng.randrange(2**32)) for h in heuristic
-        ]
-        state = game.deal(seed=rng.randrange(2**63), dealer=(i // PLAYERS) % PLAYERS)
-        play_out(state, bots)
-        tally.add(heuristic, state.result())
-    return tally
+    return tally.versus_random(game, count, heuristic_seats, seed, PikenTally(), PikenBot)
 
 
 def generation(hands: int, seed: int) -> list[tuple[int, float, float]]:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from troef.bots import Bot, RandomBot, play_out
+from troef.core.game import Game
 
 
 @dataclass
@@ -29,3 +34,31 @@ class Tally:
         half = 1.96 * statistics.stdev(self.diffs) / len(self.diffs) ** 0.5
         heuristic, random = (statistics.fmean(self.points[h]) for h in (True, False))
         return f"  {label:<22}{heuristic:>+10.2f}{random:>+9.2f}{diff:>+10.2f} ± {half:<6.2f}"
+
+
+class RoundTally(Protocol):
+    def add(self, heuristic: Sequence[bool], result: dict[str, Any]) -> None: ...
+
+
+T = TypeVar("T", bound=RoundTally)
+
+
+def versus_random(
+    game: Game,
+    count: int,
+    heuristic_seats: Sequence[int],
+    seed: int,
+    tally: T,
+    heuristic: Callable[[int], Bot],
+) -> T:
+    """``count`` rounds of ``heuristic`` bots against random ones into ``tally``; the heuristic seats move
+    one seat every round, the dealer every ``players`` rounds."""
+    rng = random.Random(seed)
+    n = game.players
+    for i in range(count):
+        kinds = [(seat - i) % n in heuristic_seats for seat in range(n)]
+        bots = [heuristic(rng.randrange(2**32)) if h else RandomBot(rng.randrange(2**32)) for h in kinds]
+        state = game.deal(seed=rng.randrange(2**63), dealer=(i // n) % n)
+        play_out(state, bots)
+        tally.add(kinds, state.result())
+    return tally
