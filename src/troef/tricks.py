@@ -179,8 +179,10 @@ class TrickState(State):
         return self.play(action) if self.in_play else self.apply_pre_play(action)
 
     def apply(self, action: Action | str) -> None:
+        seat = self.current_player
         if self.in_play and isinstance(action, Action) and self.play(action):
             self.actions.append(action)
+            self.actors.append(seat)  # type: ignore[arg-type]  # in play: a seat was to act
         else:
             super().apply(action)
 

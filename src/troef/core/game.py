@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
@@ -119,6 +120,11 @@ class Game(ABC):
         order of the card indices (2 low, A high)."""
         return range(52)
 
+    def sample_world(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        """A round consistent with everything ``view`` shows, the cards it hides dealt at random
+        (what play revealed respected): a world for a bot that searches (see ``worlds.py``)."""
+        raise GameError(f"{self.title} has no world sampler")
+
     def check_dealer(self, dealer: int) -> None:
         if type(dealer) is not int or not 0 <= dealer < self.players:
             raise GameError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")
@@ -128,14 +134,16 @@ class State(ABC):
     """One round in progress.  Mutable: `apply` changes it in place; `clone` copies it.
 
     ``current_player`` is the seat to act, or None once ``is_over``; they and ``phase`` (its name,
-    e.g. ``bid`` or ``play``) are plain attributes that every action keeps up to date.
+    e.g. ``bid`` or ``play``) are plain attributes that every action keeps up to date.  ``actions``
+    are the actions taken so far and ``actors`` the seat that took each.
     """
 
-    __slots__ = ("actions", "current_player", "dealer", "game", "is_over", "phase")
+    __slots__ = ("actions", "actors", "current_player", "dealer", "game", "is_over", "phase")
 
     game: Game
     dealer: int
     actions: list[Action]
+    actors: list[int]
     current_player: int | None
     is_over: bool
     phase: str
@@ -160,10 +168,16 @@ class State(ABC):
                 action = parse_action(action)
             except ActionError as e:
                 raise IllegalAction(self.current_player, str(action), self.legal_actions(), str(e)) from None
+        seat = self.current_player
         if not self._apply(action):
             reason = self.illegal_reason(action)
             raise IllegalAction(self.current_player, action.text, self.legal_actions(), reason)
         self.actions.append(action)
+        self.actors.append(seat)  # type: ignore[arg-type]  # an action was legal: a seat was to act
+
+    def seen_action(self, index: int, seat: int | None) -> str:
+        """The text of action ``index`` as ``seat`` saw it: cards it may not see written ``??``."""
+        return self.actions[index].text
 
     @abstractmethod
     def result(self) -> Result:
@@ -181,7 +195,8 @@ class State(ABC):
 
     def view_header(self, seat: int | None) -> dict[str, Any]:
         """What every view holds: the table, the seat, the phase, who acts, the legal actions of the
-        seat (only when it is to act) and, once the round is over, the result."""
+        seat (only when it is to act), the actions so far as the seat saw them (``"2:play QS"``) and,
+        once the round is over, the result."""
         self.check_seat(seat)
         current = self.current_player
         header: dict[str, Any] = {
@@ -195,6 +210,7 @@ class State(ABC):
             "legal_actions": [a.text for a in self.legal_actions()]
             if seat is not None and seat == current
             else [],
+            "actions": [f"{s}:{self.seen_action(i, seat)}" for i, s in enumerate(self.actors)],
         }
         if current is None:
             header["result"] = self.result()

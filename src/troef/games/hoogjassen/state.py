@@ -77,12 +77,14 @@ class HoogjassenState(TrickState):
         self.current_player = (dealer + 1) % self.n
         self.is_over = False
         self.actions = []
+        self.actors = []
         self.start_play(self.current_player)
 
     def clone(self) -> HoogjassenState:
         new = self.shallow_copy()
         new.copy_play(self)
         new.actions = self.actions[:]
+        new.actors = self.actors[:]
         return new
 
     @property
@@ -269,6 +271,12 @@ class HoogjassenState(TrickState):
                 "pot": s.pot,
             },
         }
+
+    def seen_action(self, index: int, seat: int | None) -> str:
+        action = self.actions[index]
+        if action.kind == "discard" and seat != self.declarer:
+            return " ".join(["discard", *["??"] * len(action.cards)])  # the afleggers stay face down
+        return action.text
 
     def view(self, seat: int | None) -> dict[str, Any]:
         declarer = self.declarer

@@ -88,6 +88,7 @@ class PikenState(State):
         self.laid: list[Lay] = []
         self.history: list[Round] = []
         self.actions = []
+        self.actors = []
         self.is_over = False
         start = opening(hands, middle, dealer)
         self.entitled = start.entitled
@@ -109,6 +110,7 @@ class PikenState(State):
         new.laid = self.laid[:]
         new.history = self.history[:]
         new.actions = self.actions[:]
+        new.actors = self.actors[:]
         return new
 
     # ------------------------------------------------------------------ rule 2: the middle cards

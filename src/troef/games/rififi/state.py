@@ -41,6 +41,7 @@ class RififiState(TrickState):
         self.is_over = False
         self.phase = BID
         self.actions = []
+        self.actors = []
         self.start_play((dealer + 1) % self.n)
 
     def clone(self) -> RififiState:
@@ -48,6 +49,7 @@ class RififiState(TrickState):
         new.copy_play(self)
         new.bids = self.bids[:]
         new.actions = self.actions[:]
+        new.actors = self.actors[:]
         return new
 
     def pre_play_actions(self) -> list[Action]:

@@ -83,6 +83,7 @@ class RikkenState(TrickState):
         self.current_player = self.seats[0]
         self.is_over = False
         self.actions = []
+        self.actors = []
         self.start_play(self.seats[0])
 
     def clone(self) -> RikkenState:
@@ -90,6 +91,7 @@ class RikkenState(TrickState):
         new.copy_play(self)
         new.auction = self.auction.copy()
         new.actions = self.actions[:]
+        new.actors = self.actors[:]
         return new
 
     # ------------------------------------------------------------------ before play
@@ -431,6 +433,17 @@ class RikkenState(TrickState):
         for s in shown:
             out[s] = hand_codes(self.hands[s])
         return out
+
+    def seen_action(self, index: int, seat: int | None) -> str:
+        action = self.actions[index]
+        if (
+            action.blind
+            and self.blind_lead
+            and seat != self.declarer
+            and index >= len(self.actions) - len(self.trick)
+        ):
+            return "play ?? blind"  # face down until its trick is done
+        return action.text
 
     def view(self, seat: int | None) -> dict[str, Any]:
         header = self.view_header(seat)
