@@ -355,6 +355,11 @@ class RikkenState(TrickState):
         """The contract's side in a trick contract: the declarer, and his partner if any."""
         return [self.declarer, *([self.partner] if self.partner >= 0 else [])]
 
+    def allies(self, seat: int) -> int:
+        """The contract's side, or everyone playing against it."""
+        side = sum(1 << s for s in self.side() if s >= 0)
+        return side if side >> seat & 1 else sum(1 << s for s in self.seats) & ~side
+
     def made(self) -> list[bool | None]:
         """Per seat whether he made his contract (None: not a player of it)."""
         contract = self.contract
