@@ -258,12 +258,14 @@ def test_an_unknown_game_or_bot_exits_2() -> None:
     assert result.stderr == f"error: no 'genius' bot for rififi; bots: {', '.join(bot_kinds('rififi'))}\n"
 
 
-def test_a_missing_heuristic_bot_falls_back_to_random_with_a_notice() -> None:
-    result = play("--seed", "1", "--rounds", "1", answers="0\n1\n")
-    assert result.exit_code == 0
-    notice = "note: there is no heuristic bot for rififi yet; playing against random bots\n"
-    assert (notice in result.stderr) == ("heuristic" not in bot_kinds("rififi"))
-    assert "Final standings" in result.stdout
+def test_the_level_chooses_the_other_players() -> None:
+    result = play("--level", "genius")
+    assert result.exit_code == 2
+    assert result.stderr == "error: --level must be one of easy, normal, strong, not 'genius'\n"
+    for level in ("easy", "normal", "strong"):  # a round of one card each
+        result = play("--seed", "1", "--rounds", "1", "--level", level, answers="0\n1\n")
+        assert result.exit_code == 0, result.output
+        assert "Final standings" in result.stdout
 
 
 def test_an_answer_is_a_bid_while_bidding_and_a_choice_while_playing() -> None:

@@ -186,6 +186,10 @@ class TrickState(State):
         else:
             super().apply(action)
 
+    def allies(self, seat: int) -> int:
+        """The seats (a mask) that play for the same result as ``seat``: by default only itself."""
+        return 1 << seat
+
     def copy_play(self, other: TrickState) -> None:
         """Copy the play fields of ``other`` into this clone."""
         self.hands = other.hands[:]

@@ -1,10 +1,11 @@
-"""Bots: anything that picks an action from a seat's `view`; random and per-game heuristics."""
+"""Bots: anything that picks an action from a seat's `view`: random, the per-game heuristics and
+the search bots at two strengths (`LEVELS`: easy is the heuristic)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from ..core.errors import GameError
 from ..core.game import State
@@ -12,6 +13,7 @@ from ..games.hoogjassen.bot import HoogjassenBot
 from ..games.piken.bot import PikenBot
 from ..games.rififi.bot import RififiBot
 from ..games.rikken.bot import RikkenBot
+from .levels import search_bot
 
 
 class Bot(Protocol):
@@ -44,18 +46,26 @@ _HEURISTICS: dict[str, BotFactory] = {
 }
 
 
+LEVELS: Final = {"easy": "heuristic", "normal": "normal", "strong": "strong"}
+"""`troef play --level`: the bot kind of each level."""
+SEARCH_KINDS: Final = ("normal", "strong", "pimc", "ismcts")
+"""Search bots: the two levels, and each search method on the normal budget (for comparisons)."""
+
+
 def bot_kinds(game: str) -> list[str]:
-    return ["random", *(["heuristic"] if game in _HEURISTICS else [])]
+    return ["random", "heuristic", *SEARCH_KINDS] if game in _HEURISTICS else ["random"]
 
 
 def make_bot(game: str, kind: str, seed: int | None = None) -> Bot:
-    """A bot of ``kind`` (``random`` or ``heuristic``) for ``game``."""
+    """A bot of ``kind`` (see `bot_kinds`) for ``game``."""
     if kind == "random":
         return RandomBot(seed)
-    factory = _HEURISTICS.get(game) if kind == "heuristic" else None
-    if factory is None:
+    factory = _HEURISTICS.get(game)
+    if factory is None or kind not in ("heuristic", *SEARCH_KINDS):
         raise GameError(f"no {kind!r} bot for {game}; bots: {', '.join(bot_kinds(game))}")
-    return factory(seed)
+    if kind == "heuristic":
+        return factory(seed)
+    return search_bot(game, kind, seed)
 
 
 def play_out(state: State, bots: Sequence[Bot]) -> None:

@@ -9,7 +9,7 @@ from typing import Annotated, Final
 import typer
 from rich.console import Console
 
-from ..bots import Bot, bot_kinds, make_bot
+from ..bots import LEVELS, Bot, make_bot
 from ..core.errors import GameError
 from ..games import GAMES, game_class, load_game
 from ..match import Match
@@ -80,12 +80,20 @@ def play(
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     seat: Annotated[int, typer.Option(help="your seat, 0 = the first")] = 0,
     seed: Annotated[int | None, typer.Option(help="seed for a reproducible match")] = None,
-    bot: Annotated[str, typer.Option(help="the other players: heuristic or random")] = "heuristic",
+    level: Annotated[
+        str,
+        typer.Option(
+            help="the other players: easy (heuristic), normal (search, ~0.2 s a move) or strong (~1 s)"
+        ),
+    ] = "normal",
+    bot: Annotated[
+        str | None, typer.Option(help="the other players as a bot kind instead of a level, e.g. random")
+    ] = None,
     rounds: Annotated[int | None, typer.Option(help="stop after this many rounds")] = None,
     save: Annotated[Path | None, typer.Option(help="write the match record (JSON) to this file")] = None,
 ) -> None:
     """Play a match in the terminal against bots."""
-    out, err = consoles()
+    out = consoles()[0]
     if game not in PLAYABLE and game in GAMES:
         raise fail(f"the terminal table plays {', '.join(PLAYABLE)}, not yet {game}")
     try:
@@ -99,12 +107,12 @@ def play(
         match = Match(loaded, names=seat_labels(n, seat), seed=seed, rounds=rounds)
     except GameError as e:
         raise fail(f"--rounds: {e}") from None
-    if bot == "heuristic" and bot not in bot_kinds(game):
-        err.print(f"note: there is no heuristic bot for {game} yet; playing against random bots")
-        bot = "random"
+    if level not in LEVELS:
+        raise fail(f"--level must be one of {', '.join(LEVELS)}, not {level!r}")
+    kind = LEVELS[level] if bot is None else bot
     try:
         bots: dict[int, Bot] = {
-            s: make_bot(game, bot, None if seed is None else seed + s) for s in range(n) if s != seat
+            s: make_bot(game, kind, None if seed is None else seed + s) for s in range(n) if s != seat
         }
     except GameError as e:
         raise fail(str(e)) from None

@@ -272,6 +272,11 @@ class HoogjassenState(TrickState):
             },
         }
 
+    def allies(self, seat: int) -> int:
+        """The declarer alone, or the opponents together."""
+        declarer = 1 << self.declarer
+        return declarer if seat == self.declarer else (1 << self.n) - 1 & ~declarer
+
     def seen_action(self, index: int, seat: int | None) -> str:
         action = self.actions[index]
         if action.kind == "discard" and seat != self.declarer:

@@ -1,0 +1,21 @@
+"""The search bots' budgets per game: ``normal`` takes about 0.2 s a move, ``strong`` about 1 s (on
+one core of the reference machine, see ``docs/bots.md``); budgets are iterations, so a bot plays the
+same under a seed on any machine."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .search import Budget, SearchBot
+
+METHOD: Final = "ismcts"
+ROLLOUT: Final = "random"
+NORMAL: Final = {"rififi": 500, "rikken": 400, "hoogjassen": 400, "piken": 200}
+"""Iterations a move at level normal; strong has five times as many."""
+
+
+def search_bot(game: str, kind: str, seed: int | None) -> SearchBot:
+    """The search bot of ``kind``: ``normal``/``strong``, or ``pimc``/``ismcts`` on the normal budget."""
+    iterations = NORMAL[game] * (5 if kind == "strong" else 1)
+    method = kind if kind in ("pimc", "ismcts") else METHOD
+    return SearchBot(seed, Budget(iterations=iterations), method, ROLLOUT, name=kind)

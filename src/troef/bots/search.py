@@ -1,0 +1,266 @@
+"""Search bots: determinized search over worlds drawn from a seat's view (see ``worlds.py``).
+
+`SearchBot` draws worlds consistent with its view, weights them by how likely the other seats'
+bids and other choices before play are under the heuristic policy (inference), and then searches
+them with ISMCTS (one tree over the seat's information sets; every iteration plays one world out)
+or PIMC (every legal action played out in every world, the best average taken).  Play-outs use a
+rollout policy (random or the game's heuristic) and, in the trick games, are solved exactly once
+few cards are left (`endgame.py`).  Everything game-specific comes through the engine protocol.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..core.game import Game, State
+from ..games import load_game
+from ..tricks import TrickState
+from .endgame import Table, solve
+
+Rollout = Callable[[State, random.Random], list[float]]
+"""Plays a world out to the end and gives every seat's score."""
+EXPLORATION: Final = 0.7
+"""UCB1 exploration constant, on scores scaled to the spread seen so far."""
+DISAGREE: Final = 0.25
+"""Inference: a world's weight is multiplied by this for every choice before play that the
+heuristic policy, seeing what that seat saw in the world, would not have made."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may spend on a move: ``iterations`` play-outs (deterministic under a
+    seed), or ``seconds`` of wall time when set."""
+
+    iterations: int = 1000
+    seconds: float | None = None
+    worlds: int = 40
+    """Worlds drawn per move (each iteration plays one of them out)."""
+    inference: int = 3
+    """Draw this many times ``worlds`` candidates and keep ``worlds`` by inference weight (1: off)."""
+    endgame: int = 16
+    """Solve a trick game exactly once at most this many cards are left in the hands (0: never)."""
+
+
+class SearchBot:
+    """A determinized-search player for any game; only ever handed its seat's view."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: Budget | None = None,
+        method: str = "ismcts",
+        rollout: str = "random",
+        name: str | None = None,
+    ) -> None:
+        if method not in SEARCHES:
+            raise ValueError(f"search method must be one of {', '.join(SEARCHES)}, not {method!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        self.rng = random.Random(seed)
+        self.budget = budget or Budget()
+        self.method = method
+        self.rollout = rollout
+        self.name = name or f"{method}-{rollout}"
+        self._games: dict[str, Game] = {}
+
+    def act(self, view: Mapping[str, Any]) -> str:
+        legal: list[str] = view["legal_actions"]
+        if len(legal) == 1:
+            return legal[0]
+        game = self._game(view)
+        worlds = draw_worlds(game, view, self.budget, self.rng)
+        seat: int = view["seat"]
+        play = make_rollout(self.rollout, game, seat, self.rng.randrange(1 << 30), self.budget.endgame)
+        search = SEARCHES[self.method]
+        return search(worlds, seat, legal, play, self.budget, self.rng)
+
+    def _game(self, view: Mapping[str, Any]) -> Game:
+        key = repr((view["game"], view["rules"], view["players"]))
+        if key not in self._games:
+            self._games[key] = load_game(view["game"], view["rules"], view["players"])
+        return self._games[key]
+
+
+# --------------------------------------------------------------------------- worlds and inference
+
+
+def draw_worlds(game: Game, view: Mapping[str, Any], budget: Budget, rng: random.Random) -> list[State]:
+    """``budget.worlds`` worlds for ``view``; with inference, drawn from more candidates in
+    proportion to how well each explains the other seats' choices before play."""
+    count = budget.worlds
+    if budget.inference <= 1 or not any(_informative(view)):
+        return [game.sample_world(view, rng) for _ in range(count)]
+    candidates = [game.sample_world(view, rng) for _ in range(count * budget.inference)]
+    weights = [likelihood(w, view["seat"], rng) for w in candidates]
+    return rng.choices(candidates, weights, k=count)
+
+
+def _informative(view: Mapping[str, Any]) -> list[str]:
+    return [a for a in view["actions"] if not a.split(":", 1)[1].startswith("play ")]
+
+
+def likelihood(world: State, seat: int | None, rng: random.Random) -> float:
+    """How well ``world`` explains the choices other seats made before play: `DISAGREE` for each
+    one the game's heuristic, seeing that seat's view of the world then, would have made otherwise."""
+    from . import make_bot  # the heuristics live with the games, registered in bots/__init__.py
+
+    game = world.game
+    replayed = game.from_deal(world.deal_record(), world.dealer)
+    heuristic = make_bot(game.name, "heuristic", rng.randrange(1 << 30))
+    weight = 1.0
+    for actor, action in zip(world.actors, world.actions, strict=True):
+        if actor != seat and replayed.phase != "play" and heuristic.act(replayed.view(actor)) != action.text:
+            weight *= DISAGREE
+        replayed.apply(action)
+    return weight
+
+
+# --------------------------------------------------------------------------- rollouts
+
+
+def make_rollout(kind: str, game: Game, seat: int, seed: int, endgame: int) -> Rollout:
+    """A play-out to the end of the round by ``kind``'s policy; a trick game is solved exactly for
+    ``seat`` once at most ``endgame`` cards are left (the solutions kept for the whole move)."""
+    policy = ROLLOUTS[kind](game, seed)
+    table: Table = {}
+
+    def play_out(state: State, rng: random.Random) -> list[float]:
+        left = -1  # cards left in the hands, once in play
+        while not state.is_over:
+            if isinstance(state, TrickState) and state.in_play:
+                left = sum(h.bit_count() for h in state.hands) if left < 0 else left - 1
+                if left <= endgame:
+                    return solve(state, seat, table)
+            state.apply(policy(state, rng))
+        return payoff(state)
+
+    return play_out
+
+
+def _random_policy(game: Game, seed: int) -> Callable[[State, random.Random], Any]:
+    return lambda state, rng: rng.choice(state.legal_actions())
+
+
+def _heuristic_policy(game: Game, seed: int) -> Callable[[State, random.Random], Any]:
+    from . import make_bot
+
+    bots = [make_bot(game.name, "heuristic", seed + s) for s in range(game.players)]
+
+    def choose(state: State, rng: random.Random) -> Any:
+        seat: int = state.current_player  # type: ignore[assignment]  # not over: a seat acts
+        return bots[seat].act(state.view(seat))
+
+    return choose
+
+
+ROLLOUTS: Final = {"random": _random_policy, "heuristic": _heuristic_policy}
+
+
+def payoff(state: State) -> list[float]:
+    scores: list[float] = state.result()["scores"]
+    return scores
+
+
+# --------------------------------------------------------------------------- ISMCTS
+
+
+class _Node:
+    """A node of the ISMCTS tree: reached by ``actor``'s action; statistics from its view."""
+
+    __slots__ = ("actor", "avail", "children", "total", "visits")
+
+    def __init__(self, actor: int) -> None:
+        self.actor = actor
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.children: dict[str, _Node] = {}
+
+
+def ismcts(
+    worlds: Sequence[State],
+    seat: int,
+    legal: list[str],
+    play_out: Rollout,
+    budget: Budget,
+    rng: random.Random,
+) -> str:
+    """Single-observer ISMCTS: each iteration takes the next world, walks the tree choosing by
+    UCB1 among the children legal in that world (counting availability), adds one node, plays
+    out and backs up each node's actor's score.  The most visited root action is chosen."""
+    root = _Node(seat)
+    low, high = math.inf, -math.inf
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    i = 0
+    while i < budget.iterations if deadline is None else time.perf_counter() < deadline:
+        world = worlds[i % len(worlds)].clone()
+        i += 1
+        node, path = root, [root]
+        while not world.is_over:
+            actor: int = world.current_player  # type: ignore[assignment]
+            actions = world.legal_actions()
+            children = node.children
+            untried = [a for a in actions if a.text not in children]
+            for a in actions:
+                child = children.get(a.text)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                action = rng.choice(untried)
+                node = children[action.text] = _Node(actor)
+                world.apply(action)
+                path.append(node)
+                break
+            scale = EXPLORATION * (high - low if high > low else 1.0)
+            best, node = max(
+                ((a, children[a.text]) for a in actions),
+                key=lambda pair: (
+                    pair[1].total / pair[1].visits
+                    + scale * math.sqrt(math.log(pair[1].avail) / pair[1].visits)
+                ),
+            )
+            world.apply(best)
+            path.append(node)
+        scores = play_out(world, rng)
+        low, high = min(low, *scores), max(high, *scores)
+        for node in path[1:]:
+            node.visits += 1
+            node.total += scores[node.actor]
+    return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+
+# --------------------------------------------------------------------------- PIMC
+
+
+def pimc(
+    worlds: Sequence[State],
+    seat: int,
+    legal: list[str],
+    play_out: Rollout,
+    budget: Budget,
+    rng: random.Random,
+) -> str:
+    """Perfect-information Monte Carlo: every legal action is played out in each world in turn
+    (the iteration budget spread over actions and worlds); the best mean score wins."""
+    totals = dict.fromkeys(legal, 0.0)
+    counts = dict.fromkeys(legal, 0)
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    i = 0
+    while i < budget.iterations if deadline is None else time.perf_counter() < deadline:
+        world = worlds[i // len(legal) % len(worlds)]
+        action = legal[i % len(legal)]
+        i += 1
+        state = world.clone()
+        state.apply(action)
+        totals[action] += play_out(state, rng)[seat]
+        counts[action] += 1
+    return max(legal, key=lambda a: totals[a] / counts[a] if counts[a] else -math.inf)
+
+
+Search = Callable[[Sequence[State], int, list[str], Rollout, Budget, random.Random], str]
+SEARCHES: Final[dict[str, Search]] = {"ismcts": ismcts, "pimc": pimc}
