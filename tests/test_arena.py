@@ -117,7 +117,7 @@ def test_out_file_has_exactly_the_specified_schema_and_is_the_same_for_any_worke
     assert isinstance(pair["mean_diff"], float) and lo <= pair["mean_diff"] <= hi
 
 
-def test_bots_default_to_every_kind_of_the_game() -> None:
+def test_bots_default_to_the_kinds_that_do_not_search() -> None:
     result = invoke("arena", "rikken", "--deals", "2", "--workers", "1", "--players", "5")
     assert result.exit_code == 0, result.output
     assert "rikken kampioenschap, 5 players: 2 deals x 2 seatings x 1 pair(s) = 4 rounds" in result.stdout

@@ -87,3 +87,11 @@ def test_main_json(name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.Ca
     assert module.main(["--seconds", str(SECONDS), "--repeats", "1", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert all(result["rounds_per_s"] > 0 for result in figures["results"])
+
+
+def test_search_measure() -> None:
+    search = bench("bench_search")
+    rate, drawn = search.troef_rate("oh-hell", 40, 1)
+    assert rate > 0 and drawn > 0
+    assert search.solve_rate("oh-hell", 4, 2, 1) > 0
+    assert search.seconds_per_move(("piken", "standaard", 3), "normal", 1, 1) > 0

@@ -48,7 +48,7 @@ def act(state: State, signals: bool = True) -> str:
 
 
 def test_registered_as_the_hoogjassen_heuristic() -> None:
-    assert bot_kinds("hoogjassen") == ["random", "heuristic"]
+    assert bot_kinds("hoogjassen") == ["random", "heuristic", "normal", "strong", "pimc", "ismcts"]
     assert isinstance(make_bot("hoogjassen", "heuristic", 1), HoogjassenBot)
 
 

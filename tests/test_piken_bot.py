@@ -22,7 +22,7 @@ def act(state: State, seed: int = 0) -> str:
 
 
 def test_registered_as_the_piken_heuristic() -> None:
-    assert bot_kinds("piken") == ["random", "heuristic"]
+    assert bot_kinds("piken") == ["random", "heuristic", "normal", "strong", "pimc", "ismcts"]
     assert isinstance(make_bot("piken", "heuristic", 1), PikenBot)
 
 

@@ -26,7 +26,7 @@ def bot_action(state: State, seed: int = 1) -> str:
 
 
 def test_registered_as_the_rikken_heuristic() -> None:
-    assert bot_kinds("rikken") == ["random", "heuristic"]
+    assert bot_kinds("rikken") == ["random", "heuristic", "normal", "strong", "pimc", "ismcts"]
     bot = make_bot("rikken", "heuristic", seed=1)
     assert isinstance(bot, RikkenBot) and bot.name == "heuristic"
 

@@ -84,7 +84,9 @@ def brute_force(state: TrickState, allies: int, seat: int) -> float:
 def test_the_endgame_solver_agrees_with_plain_minimax(setup: tuple[str, str, int]) -> None:
     players = setup[2]
     solved = 0
-    for seed in range(12):
+    for seed in range(40):  # Hoogjassen deals are often passed out: no play
+        if solved == 10:
+            break
         states = positions(*setup, seed, 1)
         for state in states:
             if not (isinstance(state, TrickState) and state.in_play):

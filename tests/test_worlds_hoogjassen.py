@@ -9,6 +9,7 @@ import pytest
 
 import troef
 from troef.cards import CLUBS, SUIT_MASKS, CardSet
+from troef.games.hoogjassen.rules import Hoogjassen
 from troef.games.hoogjassen.state import HoogjassenState
 
 HANDS = [
@@ -106,6 +107,7 @@ def test_no_stuk_rules_out_the_other_card() -> None:
 @pytest.mark.parametrize("seat", [0, 1, None])
 def test_ongedraaid_keeps_the_lummel_hidden_and_whole(players: int, seat: int | None) -> None:
     game = troef.load_game("hoogjassen", players=players)
+    assert isinstance(game, Hoogjassen)
     state = game.deal(5, 0)
     for text in [f"bid {game.min_bid}", *["pass"] * (players - 1), "ongedraaid", "trump D"]:
         state.apply(text)

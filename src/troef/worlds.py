@@ -134,10 +134,15 @@ def replay(game: Game, deal: Mapping[str, Any], dealer: int, actions: Sequence[s
 def draw_world(
     view: Mapping[str, Any], rng: random.Random, attempt: Callable[[random.Random], S | None]
 ) -> S:
-    """Call ``attempt(rng)`` until it gives a world (see `ATTEMPTS`)."""
+    """Call ``attempt(rng)`` until it gives a world (see `ATTEMPTS`) in the view's phase with the
+    view's player to act (the actions alone may not show that, e.g. a rikker who can call nobody)."""
     for _ in range(ATTEMPTS):
         world = attempt(rng)
-        if world is not None:
+        if (
+            world is not None
+            and world.phase == view["phase"]
+            and world.current_player == view["current_player"]
+        ):
             return world
     raise GameError(f"no deal fits the view of seat {view['seat']} after {view['actions']}")
 

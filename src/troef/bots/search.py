@@ -4,8 +4,8 @@
 bids and other choices before play are under the heuristic policy (inference), and then searches
 them with ISMCTS (one tree over the seat's information sets; every iteration plays one world out)
 or PIMC (every legal action played out in every world, the best average taken).  Play-outs use a
-rollout policy (random or the game's heuristic) and, in the trick games, are solved exactly once
-few cards are left (`endgame.py`).  Everything game-specific comes through the engine protocol.
+rollout policy (random or the game's heuristic); in a trick game's last tricks they are solved
+exactly instead (`endgame.py`).  Everything game-specific comes through the engine protocol.
 """
 
 from __future__ import annotations
@@ -38,12 +38,13 @@ class Budget:
 
     iterations: int = 1000
     seconds: float | None = None
-    worlds: int = 40
+    worlds: int = 24
     """Worlds drawn per move (each iteration plays one of them out)."""
-    inference: int = 3
+    inference: int = 2
     """Draw this many times ``worlds`` candidates and keep ``worlds`` by inference weight (1: off)."""
-    endgame: int = 16
-    """Solve a trick game exactly once at most this many cards are left in the hands (0: never)."""
+    endgame: int = 8
+    """In a trick game's play with at most this many cards left in the hands, every play-out is
+    solved exactly instead (0: never); the solutions are shared by the move's iterations."""
 
 
 class SearchBot:
@@ -75,7 +76,9 @@ class SearchBot:
         game = self._game(view)
         worlds = draw_worlds(game, view, self.budget, self.rng)
         seat: int = view["seat"]
-        play = make_rollout(self.rollout, game, seat, self.rng.randrange(1 << 30), self.budget.endgame)
+        left = sum(view.get("hand_counts", ())) if view["phase"] == "play" else -1
+        endgame = self.budget.endgame if 0 <= left <= self.budget.endgame else 0
+        play = make_rollout(self.rollout, game, seat, self.rng.randrange(1 << 30), endgame)
         search = SEARCHES[self.method]
         return search(worlds, seat, legal, play, self.budget, self.rng)
 
@@ -124,19 +127,17 @@ def likelihood(world: State, seat: int | None, rng: random.Random) -> float:
 
 
 def make_rollout(kind: str, game: Game, seat: int, seed: int, endgame: int) -> Rollout:
-    """A play-out to the end of the round by ``kind``'s policy; a trick game is solved exactly for
-    ``seat`` once at most ``endgame`` cards are left (the solutions kept for the whole move)."""
+    """A play-out to the end of the round by ``kind``'s policy; with ``endgame`` set, a trick game's
+    play-out is solved exactly for ``seat`` (the solutions kept for the whole move)."""
     policy = ROLLOUTS[kind](game, seed)
     table: Table = {}
 
     def play_out(state: State, rng: random.Random) -> list[float]:
-        left = -1  # cards left in the hands, once in play
+        apply = state.apply
+        if endgame and isinstance(state, TrickState) and state.in_play and not state.is_over:
+            return solve(state, seat, table)
         while not state.is_over:
-            if isinstance(state, TrickState) and state.in_play:
-                left = sum(h.bit_count() for h in state.hands) if left < 0 else left - 1
-                if left <= endgame:
-                    return solve(state, seat, table)
-            state.apply(policy(state, rng))
+            apply(policy(state, rng))
         return payoff(state)
 
     return play_out

@@ -14,7 +14,7 @@ from rich.progress import MofNCompleteColumn, Progress
 from rich.table import Table
 
 from ..arena import Report, Setup, check_counts, run_arena
-from ..bots import bot_kinds
+from ..bots import SEARCH_KINDS, bot_kinds
 from ..core.errors import GameError
 from .arena_plot import MISSING, have_matplotlib, plot_ratings
 from .rules import rules_from_args
@@ -25,7 +25,9 @@ def arena(
     game: Annotated[str, typer.Argument(help="the game, e.g. rififi (see `troef games`)")],
     bots: Annotated[
         str | None,
-        typer.Option(help="two or more bot kinds, comma-separated; a kind may repeat (default: every kind)"),
+        typer.Option(
+            help="two or more bot kinds, comma-separated; a kind may repeat (default: random,heuristic)"
+        ),
     ] = None,
     deals: Annotated[int, typer.Option(help="deals; every pair plays each one twice, seats swapped")] = 1000,
     rules: Annotated[str | None, typer.Option(help="rule preset (see `troef games`)")] = None,
@@ -44,7 +46,9 @@ def arena(
     swapped); per pair the mean score difference with a bootstrap 95% interval, and the field's ratings."""
     processes = (os.cpu_count() or 1) if workers is None else workers
     try:
-        kinds = tuple(bot_kinds(game)) if bots is None else parse_bots(bots)
+        kinds = (
+            tuple(k for k in bot_kinds(game) if k not in SEARCH_KINDS) if bots is None else parse_bots(bots)
+        )
         setup = Setup(game, kinds, rules_from_args(rules, option or []), players, seed)
         setup.load()
         check_counts(deals, processes)

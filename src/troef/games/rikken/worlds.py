@@ -108,8 +108,7 @@ def sample_world(game: Rikken, view: Mapping[str, Any], rng: random.Random) -> R
         if view["blind_rond"]:
             deal["blind_rond"] = True
         world = replay(game, deal, dealer, replayed)
-        # the actions do not show that he could call somebody: only the phase does
-        return world if isinstance(world, RikkenState) and world.phase == view["phase"] else None
+        return world if isinstance(world, RikkenState) else None
 
     return draw_world(view, rng, attempt)
 
