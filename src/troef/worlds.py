@@ -159,6 +159,16 @@ def tricks_of(log: Sequence[tuple[int, str]], size: int) -> list[list[Play]]:
     return [plays[i : i + size] for i in range(0, len(plays), size)]
 
 
+def trick_log(
+    view: Mapping[str, Any], size: int, players: int
+) -> tuple[list[tuple[int, str]], list[list[Play]], list[int]]:
+    """A trick game's view read once: its actions as (seat, text), the plays grouped into tricks of
+    ``size`` and, per seat, the cards it has been seen to play."""
+    log = logged(view)
+    tricks = tricks_of(log, size)
+    return log, tricks, played_masks(tricks, players)
+
+
 def played_masks(tricks: Sequence[Sequence[Play]], players: int) -> list[int]:
     """Per seat, the cards it has been seen to play."""
     out = [0] * players

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -167,6 +167,18 @@ def payoff(state: State) -> list[float]:
     return scores
 
 
+def iterations(budget: Budget) -> Iterator[int]:
+    """0, 1, 2, … until the budget's iterations, or when it has ``seconds``, its time is spent."""
+    if budget.seconds is None:
+        yield from range(budget.iterations)
+        return
+    deadline = time.perf_counter() + budget.seconds
+    i = 0
+    while time.perf_counter() < deadline:
+        yield i
+        i += 1
+
+
 # --------------------------------------------------------------------------- ISMCTS
 
 
@@ -196,20 +208,19 @@ def ismcts(
     out and backs up each node's actor's score.  The most visited root action is chosen."""
     root = _Node(seat)
     low, high = math.inf, -math.inf
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    i = 0
-    while i < budget.iterations if deadline is None else time.perf_counter() < deadline:
+    for i in iterations(budget):
         world = worlds[i % len(worlds)].clone()
-        i += 1
         node, path = root, [root]
         while not world.is_over:
             actor: int = world.current_player  # type: ignore[assignment]
-            actions = world.legal_actions()
             children = node.children
-            untried = [a for a in actions if a.text not in children]
+            actions = world.legal_actions()
+            untried = []
             for a in actions:
                 child = children.get(a.text)
-                if child is not None:
+                if child is None:
+                    untried.append(a)
+                else:
                     child.avail += 1
             if untried:
                 action = rng.choice(untried)
@@ -218,13 +229,12 @@ def ismcts(
                 path.append(node)
                 break
             scale = EXPLORATION * (high - low if high > low else 1.0)
-            best, node = max(
-                ((a, children[a.text]) for a in actions),
-                key=lambda pair: (
-                    pair[1].total / pair[1].visits
-                    + scale * math.sqrt(math.log(pair[1].avail) / pair[1].visits)
-                ),
-            )
+            best_value = -math.inf
+            for a in actions:
+                child = children[a.text]
+                value = child.total / child.visits + scale * math.sqrt(math.log(child.avail) / child.visits)
+                if value > best_value:
+                    best_value, best, node = value, a, child
             world.apply(best)
             path.append(node)
         scores = play_out(world, rng)
@@ -250,12 +260,9 @@ def pimc(
     (the iteration budget spread over actions and worlds); the best mean score wins."""
     totals = dict.fromkeys(legal, 0.0)
     counts = dict.fromkeys(legal, 0)
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    i = 0
-    while i < budget.iterations if deadline is None else time.perf_counter() < deadline:
+    for i in iterations(budget):
         world = worlds[i // len(legal) % len(worlds)]
         action = legal[i % len(legal)]
-        i += 1
         state = world.clone()
         state.apply(action)
         totals[action] += play_out(state, rng)[seat]

@@ -15,10 +15,8 @@ from ...worlds import (
     deal_hidden,
     draw_world,
     forbidden_by_plays,
-    logged,
-    played_masks,
     replay,
-    tricks_of,
+    trick_log,
 )
 from .roem import NATURAL, Roem, roem_of
 from .state import FOLLOW, HoogjassenState
@@ -34,9 +32,7 @@ def sample_world(game: Hoogjassen, view: Mapping[str, Any], rng: random.Random) 
     roem is drawn again), and stuk shows whether he held the trump king and queen."""
     n, seat, dealer = game.players, view["seat"], view["dealer"]
     size = game.lummel_size
-    log = logged(view)
-    tricks = tricks_of(log, n)
-    played = played_masks(tricks, n)
+    log, tricks, played = trick_log(view, n, n)
     own = codes_mask(view["hand"])
     lummel, afleggers = codes_mask(view["lummel"]), codes_mask(view["afleggers"])
     declarer = -1 if view["declarer"] is None else view["declarer"]

@@ -14,10 +14,8 @@ from ...worlds import (
     deal_hidden,
     draw_world,
     forbidden_by_plays,
-    logged,
-    played_masks,
     replay,
-    tricks_of,
+    trick_log,
 )
 from .state import RififiState
 
@@ -29,9 +27,7 @@ def sample_world(game: Rififi, view: Mapping[str, Any], rng: random.Random) -> R
     """A round consistent with ``view``: the other hands and the undealt rest drawn at random, no
     seat holding a card its earlier plays rule out."""
     n, seat, dealer = game.players, view["seat"], view["dealer"]
-    log = logged(view)
-    tricks = tricks_of(log, n)
-    played = played_masks(tricks, n)
+    log, tricks, played = trick_log(view, n, n)
     own = codes_mask(view["hand"])
     trump_card = -1 if view["trump_card"] is None else parse_card(view["trump_card"])
     trump = trump_card // 13 if trump_card >= 0 else -1

@@ -29,10 +29,8 @@ from ...worlds import (
     deal_hidden,
     draw_world,
     forbidden_by_plays,
-    logged,
-    played_masks,
     replay,
-    tricks_of,
+    trick_log,
 )
 from .calling import ACES, KINGS
 from .contracts import CONTRACTS, SCHOPPEN_MIE, TROELA
@@ -53,9 +51,7 @@ def sample_world(game: Rikken, view: Mapping[str, Any], rng: random.Random) -> R
     """A round consistent with ``view``: the cards it hides dealt at random among the playing seats,
     each seat's share respecting what the auction, the call and the play revealed."""
     n, seat, dealer = game.players, view["seat"], view["dealer"]
-    log = logged(view)
-    tricks = tricks_of(log, 4)
-    played = played_masks(tricks, n)
+    log, tricks, played = trick_log(view, 4, n)
     known = [0] * n  # the cards seen in hands now: the seat's own and the open ones
     if seat is not None:
         known[seat] = codes_mask(view["hand"])
