@@ -10,12 +10,12 @@ from .search import Budget, SearchBot
 
 METHOD: Final = "ismcts"
 ROLLOUT: Final = "random"
-NORMAL: Final = {"rififi": 500, "rikken": 400, "hoogjassen": 400, "piken": 200}
-"""Iterations a move at level normal; strong has five times as many and solves the last 12 cards."""
+NORMAL: Final = {"rififi": 1000, "rikken": 450, "hoogjassen": 360, "piken": 330}
+"""Iterations a move at level normal; strong has eight times as many and solves the last 12 cards."""
 
 
 def search_bot(game: str, kind: str, seed: int | None) -> SearchBot:
     """The search bot of ``kind``: ``normal``/``strong``, or ``pimc``/``ismcts`` on the normal budget."""
     method = kind if kind in ("pimc", "ismcts") else METHOD
-    budget = Budget(NORMAL[game] * 5, endgame=12) if kind == "strong" else Budget(NORMAL[game])
+    budget = Budget(NORMAL[game] * 8, endgame=12) if kind == "strong" else Budget(NORMAL[game])
     return SearchBot(seed, budget, method, ROLLOUT, name=kind)
