@@ -190,6 +190,15 @@ class TrickState(State):
         """The seats (a mask) that play for the same result as ``seat``: by default only itself."""
         return 1 << seat
 
+    def led_suit(self) -> int:
+        """The suit of the trick on the table (not empty)."""
+        return self.trick[0] // 13
+
+    def playable(self, seat: int) -> int:
+        """The cards ``seat``, to play now, may play (a mask)."""
+        hand = self.hands[seat]
+        return self.follow(hand, self.trick[0] // 13, self.trump, self.exempt) if self.trick else hand
+
     def copy_play(self, other: TrickState) -> None:
         """Copy the play fields of ``other`` into this clone."""
         self.hands = other.hands[:]

@@ -192,7 +192,7 @@ class RikkenState(TrickState):
         if not self.in_play:
             return self.pre_play_actions()
         seat: int = self.current_player  # type: ignore[assignment]  # in play: a seat is to act
-        actions = plays(self.play_mask(seat))
+        actions = plays(self.playable(seat))
         if self.may_go_blind(seat):
             actions += [BLIND_PLAYS[c] for c in bits(self.hands[seat])]
         return actions
@@ -200,7 +200,7 @@ class RikkenState(TrickState):
     def led_suit(self) -> int:
         return self.called // 13 if self.blind_lead else self.trick[0] // 13
 
-    def play_mask(self, seat: int) -> int:
+    def playable(self, seat: int) -> int:
         """The cards ``seat`` may play: follow else any, then troela's lead, the called-card
         obligations and schoppen-mie's spade rules."""
         hand = self.hands[seat]
@@ -245,7 +245,7 @@ class RikkenState(TrickState):
             if not (self.may_go_blind(seat) and hand >> card & 1):
                 return False
             self.blind_lead = True
-        elif action is not PLAYS[card] or not self.play_mask(seat) >> card & 1:
+        elif action is not PLAYS[card] or not self.playable(seat) >> card & 1:
             return False
         self.hands[seat] = hand ^ BIT[card]
         trick = self.trick
@@ -356,7 +356,13 @@ class RikkenState(TrickState):
         return [self.declarer, *([self.partner] if self.partner >= 0 else [])]
 
     def allies(self, seat: int) -> int:
-        """The contract's side, or everyone playing against it."""
+        """The contract's side, or everyone playing against it; in piek and misère each of its
+        players alone and the others together; in a pass game everyone alone."""
+        contract = self.contract
+        if contract is not None and contract.every_man:
+            if contract.joinable and seat not in self.players:
+                return sum(1 << s for s in self.seats if s not in self.players)
+            return 1 << seat
         side = sum(1 << s for s in self.side() if s >= 0)
         return side if side >> seat & 1 else sum(1 << s for s in self.seats) & ~side
 
