@@ -19,6 +19,7 @@ It sees only a seat's view.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Mapping
@@ -59,45 +60,60 @@ class HoogjassenBot:
         hand = _mask(view["hand"])
         n = int(view["players"])
         if phase == "bid":
-            return self.bid(view, hand, n, legal)
+            limit = bid_limit(hand, n)
+            bids = [a for a in legal if a.startswith("bid ") and int(a[4:]) <= limit]
+            return bids[0] if bids else "pass"
         if phase == "lummel":
-            best = max(value(hand, t, n - 1) for t in range(4))
-            return "ongedraaid" if best + BASE[n] - ONGEDRAAID_MARGIN >= int(view["bid"]) else "take-lummel"
+            return "ongedraaid" if plays_ongedraaid(hand, n, int(view["bid"])) else "take-lummel"
         if phase == "discard":
-            chosen = self.discard(hand, n, len(view["lummel"]))
+            chosen = {_code(c) for c in discards_by_value(hand, n, len(view["lummel"]))[0]}
             return next(a for a in legal if a.startswith("discard ") and set(a.split()[1:]) == chosen)
         if phase == "trump":
-            return f"trump {SUITS[max(range(4), key=lambda t: value(hand, t, n - 1))]}"
+            return f"trump {SUITS[best_trump(hand, n)]}"
         return _Play(view, hand, self.signals).choose()
 
-    def bid(self, view: Mapping[str, Any], hand: int, n: int, legal: list[str]) -> str:
-        """The highest legal bid that expected points plus roem (with the lummel) cover, else pass."""
-        size = len(view["hand"])
-        lummel = PACK.bit_count() - n * size
-        unseen = (PACK & ~hand).bit_count()
-        best = 0.0
-        for t in range(4):
-            points = card_points(t)
-            average = (146 - sum(points[c] for c in bits(hand))) / unseen
-            best = max(best, value(hand, t, n - 1) + lummel * average + LUMMEL_BONUS)
-        limit = int(best + BASE[n] - MARGIN) // 10 * 10
-        bids = [a for a in legal if a.startswith("bid ") and int(a[4:]) <= limit]
-        return bids[0] if bids else "pass"
 
-    def discard(self, hand: int, n: int, count: int) -> set[str]:
-        """Lay back the non-trump cards that leave the best value (their points count as well)."""
-        best_trump = max(range(4), key=lambda t: value(hand, t, n - 1))
-        pool = [c for c in bits(hand) if c // 13 != best_trump]
-        if len(pool) < count:
-            pool = list(bits(hand))
-        points = card_points(best_trump)
-        choice = max(
+@functools.lru_cache(maxsize=4096)
+def bid_limit(hand: int, n: int) -> int:
+    """The highest bid that the expected points plus roem of ``hand`` (with the lummel) cover."""
+    lummel = PACK.bit_count() - n * hand.bit_count()
+    unseen = (PACK & ~hand).bit_count()
+    best = 0.0
+    for t in range(4):
+        points = card_points(t)
+        average = (146 - sum(points[c] for c in bits(hand))) / unseen
+        best = max(best, value(hand, t, n - 1) + lummel * average + LUMMEL_BONUS)
+    return int(best + BASE[n] - MARGIN) // 10 * 10
+
+
+def plays_ongedraaid(hand: int, n: int, bid: int) -> bool:
+    """Ongedraaid only when the hand alone covers the bid by a wide margin."""
+    return max(value(hand, t, n - 1) for t in range(4)) + BASE[n] - ONGEDRAAID_MARGIN >= bid
+
+
+def best_trump(hand: int, n: int) -> int:
+    """The suit that gives ``hand`` the best value."""
+    return max(range(4), key=lambda t: value(hand, t, n - 1))
+
+
+@functools.lru_cache(maxsize=4096)
+def discards_by_value(hand: int, n: int, count: int) -> tuple[tuple[int, ...], ...]:
+    """The discards of ``count`` cards of ``hand`` with the best trump's non-trump cards (any cards
+    if there are too few), best first: by the value the hand keeps plus the points laid back."""
+    trump = best_trump(hand, n)
+    pool = [c for c in bits(hand) if c // 13 != trump]
+    if len(pool) < count:
+        pool = list(bits(hand))
+    points = card_points(trump)
+    return tuple(
+        sorted(
             itertools.combinations(pool, count),
             key=lambda combo: (
-                value(hand & ~sum(1 << c for c in combo), best_trump, n - 1) + sum(points[c] for c in combo)
+                value(hand & ~sum(1 << c for c in combo), trump, n - 1) + sum(points[c] for c in combo)
             ),
+            reverse=True,
         )
-        return {_code(c) for c in choice}
+    )
 
 
 def _code(card: int) -> str:

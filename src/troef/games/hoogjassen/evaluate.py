@@ -4,6 +4,7 @@ Cards are ints ``suit * 13 + rank`` (rank 5 the seven, 8 the ten, 12 the ace).""
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from ...cards import SUIT_MASKS, bits
@@ -66,6 +67,7 @@ def expected_points(hand: int, trump: int, opponents: int) -> float:
     return own + wins * opponents * CAPTURE + last
 
 
+@functools.lru_cache(maxsize=65536)
 def value(hand: int, trump: int, opponents: int) -> float:
     """Expected points plus the roem in ``hand`` (stuk included when it holds trump king and queen)."""
     roem = sum(r.value for r in roem_of(hand, trump))

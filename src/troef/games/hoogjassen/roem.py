@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -33,33 +34,45 @@ class Roem:
         return {"name": self.name, "cards": [CODES[c] for c in bits(self.cards)], "value": self.value}
 
 
-def _four(hand: int, rank: str) -> int:
-    cards = [card_index(s, rank) for s in range(4)]
-    mask = sum(BIT[c] for c in cards)
-    return mask if hand & mask == mask else 0
+FOUR_MASKS: Final = {rank: sum(BIT[card_index(s, rank)] for s in range(4)) for rank in FOURS}
+SEVEN: Final = card_index(0, NATURAL[0])
+"""The natural order is the order of the card indices: a suit's 7 … A are 8 bits from its seven."""
 
 
-def runs(hand: int, suit: int) -> list[int]:
-    """The maximal runs of three or more cards of ``suit`` in ``hand``, as masks."""
-    out: list[int] = []
-    current = 0
-    for rank in NATURAL + "-":
-        card = card_index(suit, rank) if rank != "-" else -1
-        if card >= 0 and hand >> card & 1:
-            current |= BIT[card]
+def _runs_of(ranks: int) -> tuple[tuple[int, int], ...]:
+    """The maximal runs of three or more set bits of an 8-bit ``ranks``, as (first bit, length)."""
+    out = []
+    start = -1
+    for i in range(9):
+        if i < 8 and ranks >> i & 1:
+            start = i if start < 0 else start
             continue
-        if current.bit_count() >= 3:
-            out.append(current)
-        current = 0
-    return out
+        if start >= 0 and i - start >= 3:
+            out.append((start, i - start))
+        start = -1
+    return tuple(out)
 
 
-def roem_of(hand: int, trump: int) -> list[Roem]:
+RUNS: Final = tuple(
+    tuple(tuple(((1 << length) - 1) << (13 * suit + SEVEN + first) for first, length in _runs_of(ranks))
+          for ranks in range(256))
+    for suit in range(4)
+)  # fmt: skip
+"""Per suit and 8-bit rank pattern (7 … A) of a hand, its maximal runs of three or more as masks."""
+
+
+def runs(hand: int, suit: int) -> tuple[int, ...]:
+    """The maximal runs of three or more cards of ``suit`` in ``hand``, as masks."""
+    return RUNS[suit][hand >> (13 * suit + SEVEN) & 0xFF]
+
+
+@functools.lru_cache(maxsize=65536)
+def roem_of(hand: int, trump: int) -> tuple[Roem, ...]:
     """The declarer's roem in ``hand`` with ``trump`` named (stuk is counted apart, when played)."""
     found: list[Roem] = []
     for rank, (name, value) in FOURS.items():
-        mask = _four(hand, rank)
-        if mask:
+        mask = FOUR_MASKS[rank]
+        if hand & mask == mask:
             found.append(Roem(name, mask, value))
     trump_king = card_index(trump, "K")
     for suit in range(4):
@@ -68,7 +81,7 @@ def roem_of(hand: int, trump: int) -> list[Roem]:
             found.append(Roem(f"run of {length} in {SUITS[suit]}", run, RUN_VALUES.get(length, LONG_RUN)))
             if suit == trump and run >> trump_king & 1:
                 found.append(Roem("trump king in the run", BIT[trump_king], TRUMP_KING_BONUS))
-    return found
+    return tuple(found)
 
 
 def stuk_cards(hand: int, trump: int) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -16,6 +17,7 @@ ROUNDED_TOTAL: Final = 150
 KAPOT: Final = 250
 
 
+@functools.cache
 def card_points(trump: int) -> tuple[int, ...]:
     """The points of each of the 52 cards with ``trump`` named."""
     return tuple(

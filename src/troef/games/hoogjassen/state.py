@@ -21,6 +21,7 @@ BID, LUMMEL, DISCARD, TRUMP, PLAY, OVER = "bid", "lummel", "discard", "trump", "
 TAKE_LUMMEL: Final = make("take-lummel")
 ONGEDRAAID: Final = make("ongedraaid")
 TRUMPS: Final = tuple(make("trump", s) for s in SUITS)
+BIDS: Final = {b: make("bid", str(b)) for b in range(10, 1001, 10)}
 FOLLOW: Final = FOLLOW_RULES["follow-or-trump-any-time"]
 
 
@@ -100,7 +101,7 @@ class HoogjassenState(TrickState):
             return []
         if self.phase == BID:
             low = max(self.game.min_bid, self.bid + 10)
-            return [PASS, *(make("bid", str(b)) for b in range(low, self.game.max_bid + 1, 10))]
+            return [PASS, *(BIDS[b] for b in range(low, self.game.max_bid + 1, 10))]
         if self.phase == LUMMEL:
             return [TAKE_LUMMEL, ONGEDRAAID]
         if self.phase == DISCARD:
@@ -172,7 +173,7 @@ class HoogjassenState(TrickState):
         self.exempt = BIT[card_index(trump, "J")]
         self.points = card_points(trump)
         hand = self.hands[seat]
-        self.roem = tuple(roem_of(hand, trump))
+        self.roem = roem_of(hand, trump)
         self.stuk_pair = stuk_cards(hand, trump)
         self.phase, self.in_play = PLAY, True
         self.leader = self.current_player = seat

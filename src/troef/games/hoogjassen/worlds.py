@@ -4,7 +4,7 @@ afleggers, the declarer's roem and stuk, and the voids that play revealed."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...cards import BIT, PACKS, RANKS, SUITS, bits, card_index, mask_of
@@ -42,7 +42,7 @@ def sample_world(game: Hoogjassen, view: Mapping[str, Any], rng: random.Random) 
     trump = -1 if view["trump"] is None else SUITS.index(view["trump"])
     exempt = BIT[card_index(trump, "J")] if trump >= 0 else 0
     forbidden = forbidden_by_plays(tricks, FOLLOW, trump, exempt, pool, n)
-    roem = [Roem(r["name"], codes_mask(r["cards"]), r["value"]) for r in view["roem"]]
+    roem = tuple(Roem(r["name"], codes_mask(r["cards"]), r["value"]) for r in view["roem"])
     need = 0  # cards the declarer must still hold
     if trump >= 0 and seat != declarer:
         need, ruled_out = _declared(roem, view["stuk"], trump, played[declarer])
@@ -84,7 +84,7 @@ def sample_world(game: Hoogjassen, view: Mapping[str, Any], rng: random.Random) 
     return draw_world(view, rng, attempt)
 
 
-def _declared(roem: list[Roem], stuk: bool, trump: int, played: int) -> tuple[int, int]:
+def _declared(roem: Sequence[Roem], stuk: bool, trump: int, played: int) -> tuple[int, int]:
     """What the declarer's roem and stuk tell about his hand when he named trump (he has ``played``
     some of it since): the cards it still holds, and the cards it cannot have held."""
     held = ruled_out = 0

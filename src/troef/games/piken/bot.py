@@ -17,12 +17,12 @@ Leading is the same weighing with an empty table.  The middle cards are always d
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...cards import bits
-from ...core.actions import Action
 from .combos import MAX_CARDS, NO_KEY, Combination, beats, classify, combinations, play_action, strongest
 from .order import FULL, parse_mask
 
@@ -46,40 +46,64 @@ class PikenBot:
         legal: list[str] = view["legal_actions"]
         if view["phase"] == "draw":
             return self.rng.choice([a for a in legal if a != "decline"])
-        return _Turn(view).choose().text
+        return play_action(Turn.from_view(view).choose().mask).text
 
 
-class _Turn:
-    """One decision in play, from the view."""
+class Turn:
+    """One decision in play: the hand, the threat (the strongest combination the others may still
+    lay), the cards on the table that are the bot's and the others', how many opponents are still in
+    and the key of the highest combination (`NO_KEY`: the bot leads)."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    def __init__(self, hand: int, threat: int, mine: int, theirs: int, opponents: int, highest: int) -> None:
+        self.hand = hand
+        self.threat = threat
+        self.mine = mine
+        self.theirs = theirs
+        self.opponents = opponents
+        self.highest = highest
+        self.options = options(hand)
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any]) -> Turn:
+        """From a seat's view: the threat is the strongest combination of the unseen cards, of at most
+        as many cards as an opponent still in holds."""
         seat: int = view["seat"]
-        self.hand = parse_mask(view["hand"])
+        hand = parse_mask(view["hand"])
         table: list[Mapping[str, Any]] = view["table"]
         laid = [lay for r in view["history"] for lay in r["lays"]] + table
-        self.unseen = FULL & ~self.hand & ~parse_mask(c for lay in laid for c in lay["cards"])
+        unseen = FULL & ~hand & ~parse_mask(c for lay in laid for c in lay["cards"])
         others = [s for s in view["still_in"] if s != seat]
         counts: Sequence[int] = view["hand_counts"]
-        self.opponents = len(others)
-        self.threat = strongest(self.unseen, min(MAX_CARDS, max((counts[s] for s in others), default=0)))
-        self.mine = sum(len(lay["cards"]) for lay in table if lay["seat"] == seat)
-        self.theirs = sum(len(lay["cards"]) for lay in table if lay["seat"] != seat)
+        threat = strongest(unseen, min(MAX_CARDS, max((counts[s] for s in others), default=0)))
         highest = view["highest"]
-        self.highest = classify(parse_mask(highest["cards"])) if highest else NO_KEY
-        self.plays = combinations(self.hand)
-        self.useful = usefulness(self.plays)
+        return cls(
+            hand,
+            threat,
+            sum(len(lay["cards"]) for lay in table if lay["seat"] == seat),
+            sum(len(lay["cards"]) for lay in table if lay["seat"] != seat),
+            len(others),
+            classify(parse_mask(highest["cards"])) if highest else NO_KEY,
+        )
 
-    def value(self, combo: Combination) -> float:
-        """Expected cards gained by laying ``combo``, against keeping the hand as it is."""
-        worth = sum(self.useful[p] for p in bits(combo.mask))
+    def value(self, combo: Combination, worth: float) -> float:
+        """Expected cards gained by laying ``combo`` (its cards' usefulness ``worth``), against
+        keeping the hand as it is."""
         lost = self.mine + combo.mask.bit_count() + worth
         if not beats(combo.key, self.highest):
             return -lost  # dropping out
         win = 1.0 if beats(combo.key, self.threat) else UNSAFE_WIN
         return win * (self.theirs + self.opponents - worth) - (1 - win) * lost
 
-    def choose(self) -> Action:
-        return play_action(max(self.plays, key=self.value).mask)
+    def choose(self) -> Combination:
+        return max(self.options, key=lambda option: self.value(*option))[0]
+
+
+@functools.lru_cache(maxsize=4096)
+def options(hand: int) -> tuple[tuple[Combination, float], ...]:
+    """Every combination of ``hand`` with its worth: the usefulness of its cards."""
+    plays = combinations(hand)
+    useful = usefulness(plays)
+    return tuple((combo, sum(useful[p] for p in bits(combo.mask))) for combo in plays)
 
 
 def usefulness(plays: Sequence[Combination]) -> list[float]:

@@ -173,6 +173,7 @@ def play_action(mask: int) -> Action:
     return make("play", cards=tuple(CARD_OF[p] for p in bits(mask)))
 
 
+@functools.lru_cache(maxsize=16384)
 def strongest(mask: int, max_cards: int = MAX_CARDS) -> int:
     """The key of the strongest combination of at most ``max_cards`` cards in ``mask`` (`NO_KEY` if
     none): the highest type present, with its highest deciding card."""

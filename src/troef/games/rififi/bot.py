@@ -322,5 +322,6 @@ class RififiBot:
 
     def _best(self, options: Sequence[_T], score: Callable[[_T], float]) -> _T:
         """The option with the highest score; ties broken by the bot's random source."""
-        top = max(score(o) for o in options)
-        return self.rng.choice([o for o in options if score(o) >= top - 1e-9])
+        scores = [score(o) for o in options]
+        top = max(scores)
+        return self.rng.choice([o for o, v in zip(options, scores, strict=True) if v >= top - 1e-9])

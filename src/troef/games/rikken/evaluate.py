@@ -3,6 +3,7 @@ piek and misère.  Cards are ints ``suit * 13 + rank`` with rank 0 the two and 1
 
 from __future__ import annotations
 
+import functools
 from math import exp
 from typing import Final
 
@@ -37,6 +38,7 @@ def honours(held: list[int], side: bool) -> float:
     return total
 
 
+@functools.lru_cache(maxsize=65536)
 def playing_tricks(hand: int, trump: int) -> float:
     """Tricks ``hand`` should take by itself with ``trump`` (-1: none): honours, long trumps, ruffs, less
     for a short trump suit."""
@@ -50,6 +52,7 @@ def playing_tricks(hand: int, trump: int) -> float:
     return side + min(float(length), trumps) - SHORT_TRUMPS * max(0, 4 - length)
 
 
+@functools.lru_cache(maxsize=65536)
 def misere_risk(hand: int) -> float:
     """How likely ``hand`` is forced to take tricks: high cards not covered by enough low ones, less for
     voids (they let it discard)."""
