@@ -1,0 +1,24 @@
+"""Rififi's play-out policy for the search bots: the heuristic's bids, then greedy play towards them."""
+
+from __future__ import annotations
+
+from ...core.game import Game
+from ...playouts import LOSE, WIN, Policy, greedy_card, trick_policy, trump_costs
+from .bot import RififiBot
+from .rules import Rififi
+from .state import RififiState
+
+
+def policy(game: Game, seed: int) -> Policy:
+    """Each seat bids as the heuristic does, then takes tricks while it needs them and ducks once it
+    has its bid (or takes more where the scoring pays for them)."""
+    assert isinstance(game, Rififi)
+    points = game.points
+
+    def card(state: RififiState) -> int:
+        seat: int = state.current_player  # type: ignore[assignment]  # in play: a seat is to act
+        bid, won = state.bids[seat], state.won[seat]
+        aim = WIN if won < bid or points(bid, won + 1) > points(bid, won) else LOSE
+        return greedy_card(state, aim, trump_costs(game.power, state.trump))
+
+    return trick_policy([RififiBot(seed + s).act for s in range(game.players)], card)
