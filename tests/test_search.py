@@ -1,5 +1,6 @@
-"""The search bots: legal moves only, from the view alone, the same under a seed; the exact endgame
-agrees with plain minimax; inference weights worlds by the heuristic's choices."""
+"""The search bots: legal moves only, from the view alone, the same under a seed; PIMC compares the
+actions on the same worlds; the exact endgame agrees with plain minimax; inference weights worlds
+by the play-out policy's choices; the games' candidate actions."""
 
 from __future__ import annotations
 
@@ -12,14 +13,33 @@ import pytest
 import troef
 from troef.bots import make_bot
 from troef.bots.endgame import solve
-from troef.bots.search import DISAGREE, Budget, SearchBot, likelihood
+from troef.bots.levels import CANDIDATES, PLAYOUTS
+from troef.bots.search import (
+    DISAGREE,
+    Budget,
+    SearchBot,
+    all_legal,
+    likelihood,
+    pimc,
+    random_policy,
+    text_of,
+)
 from troef.core.game import State
+from troef.games.hoogjassen.bot import HoogjassenBot
+from troef.games.hoogjassen.playout import BIDS_SEARCHED, DISCARDS_SEARCHED
+from troef.games.piken.bot import PikenBot
+from troef.games.piken.playout import SEARCHED
 from troef.tricks import TrickState
 
 GAMES = [("rififi", "standaard", 4), ("rififi", "oh-hell", 3), ("rikken", "kampioenschap", 4),
          ("rikken", "bsg", 5), ("hoogjassen", "standaard", 4), ("hoogjassen", "standaard", 3),
          ("piken", "standaard", 3)]  # fmt: skip
 QUICK = Budget(iterations=30, worlds=6)
+
+
+def quick(game: str, seed: int, method: str = "pimc") -> SearchBot:
+    """A search bot with the game's play-out policy and candidates on a small budget."""
+    return SearchBot(seed, QUICK, method, PLAYOUTS[game], CANDIDATES.get(game, all_legal))
 
 
 def positions(game_name: str, preset: str, players: int, seed: int, every: int) -> list[State]:
@@ -42,7 +62,7 @@ def test_a_search_bot_plays_whole_rounds_legally(setup: tuple[str, str, int], me
     players = game.players
     for seed in range(2):
         state = game.deal(seed, seed % players)
-        bots = [SearchBot(seed * 10 + s, QUICK, method) for s in range(players)]
+        bots = [quick(game.name, seed * 10 + s, method) for s in range(players)]
         while (seat := state.current_player) is not None:
             view = state.view(seat)
             action = bots[seat].act(view)
@@ -61,8 +81,8 @@ def test_the_choice_depends_on_the_view_and_the_seed_only(setup: tuple[str, str,
         view: dict[str, Any] = json.loads(json.dumps(state.view(seat)))
         other = state.game.sample_world(view, random.Random(5))  # same view, other hidden cards
         assert other.view(seat) == view
-        first = SearchBot(7, QUICK).act(view)
-        assert SearchBot(7, QUICK).act(json.loads(json.dumps(other.view(seat)))) == first
+        first = quick(setup[0], 7).act(view)
+        assert quick(setup[0], 7).act(json.loads(json.dumps(other.view(seat)))) == first
 
 
 def brute_force(state: TrickState, allies: int, seat: int) -> float:
@@ -106,24 +126,36 @@ def test_the_endgame_solver_agrees_with_plain_minimax(setup: tuple[str, str, int
     assert solved >= 10
 
 
-def test_likelihood_counts_the_choices_the_heuristic_would_not_make() -> None:
+def test_likelihood_counts_the_choices_the_policy_would_not_make() -> None:
     game = troef.load_game("rififi", "standaard", 4)
+    policy = PLAYOUTS["rififi"](game, 0)  # bids as the heuristic does
     state = game.deal(2, 0)
-    heuristic = [make_bot("rififi", "heuristic", s) for s in range(4)]
-    for _ in range(3):  # seats 1, 2, 3 bid as the heuristic does
-        seat = state.current_player
-        assert seat is not None
-        state.apply(heuristic[seat].act(state.view(seat)))
-    assert likelihood(state, 0, random.Random(0)) == 1.0
+    for _ in range(3):  # seats 1, 2, 3 bid as the policy does
+        state.apply(policy(state, random.Random(0)))
+    assert likelihood(state, 0, policy, random.Random(0)) == 1.0
     odd = game.deal(2, 0)
-    for seat in (1, 2, 3):
-        chosen = heuristic[seat].act(odd.view(seat))
-        other = next(a.text for a in odd.legal_actions() if a.text != chosen)
-        odd.apply(other)
-    assert likelihood(odd, 0, random.Random(0)) == pytest.approx(DISAGREE**3)
-    assert likelihood(odd, 1, random.Random(0)) == pytest.approx(
-        DISAGREE**2
-    )  # a seat's own bid is no evidence
+    for _ in (1, 2, 3):
+        chosen = policy(odd.clone(), random.Random(0))
+        odd.apply(next(a for a in odd.legal_actions() if a.text != text_of(chosen)))
+    assert likelihood(odd, 0, policy, random.Random(0)) == pytest.approx(DISAGREE**3)
+    assert likelihood(odd, 1, policy, random.Random(0)) == pytest.approx(DISAGREE**2)  # own bid: no evidence
+
+
+def test_pimc_plays_every_action_out_in_every_world_and_takes_the_best_mean() -> None:
+    seen: list[tuple[int, str]] = []
+
+    def play_out(world: State, rng: random.Random) -> list[float]:
+        action = world.actions[-1].text
+        seen.append((world.dealer, action))
+        value = {"bid 0": 1.0, "bid 1": 3.0, "bid 2": 2.0}[action] - (world.dealer == 2) * 5.0
+        return [value] * 4
+
+    worlds = [troef.load_game("rififi", "standaard", 4).deal(1, dealer) for dealer in range(4)]
+    for world in worlds:
+        world.apply("bid 1")  # the next seat bids: each world's dealer + 2
+    legal = ["bid 0", "bid 1", "bid 2"]
+    assert pimc(worlds, 1, legal, play_out, Budget(worlds=4), random.Random(0)) == "bid 1"
+    assert sorted(seen) == sorted((d, a) for d in range(4) for a in legal)
 
 
 @pytest.mark.parametrize("method", ["ismcts", "pimc"])
@@ -136,5 +168,45 @@ def test_a_time_budget_gives_a_legal_action(method: str) -> None:
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="search method must be one of ismcts, pimc"):
         SearchBot(1, method="alphazero")
-    with pytest.raises(ValueError, match="rollout must be one of random, heuristic"):
-        SearchBot(1, rollout="smart")
+
+
+def test_a_search_bot_without_a_policy_plays_out_at_random() -> None:
+    state = positions("rififi", "standaard", 4, 3, 1)[8]
+    view = state.view(state.current_player)
+    assert SearchBot(2, QUICK, "pimc", random_policy).act(view) in view["legal_actions"]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_hoogjassen_searches_passing_the_lowest_bids_and_the_best_discards(players: int) -> None:
+    searched_bids = searched_discards = 0
+    for seed in range(30):
+        for state in positions("hoogjassen", "standaard", players, seed, 1):
+            view = state.view(state.current_player)
+            legal = view["legal_actions"]
+            found = CANDIDATES["hoogjassen"](view)
+            assert set(found) <= set(legal)
+            if view["phase"] == "bid":
+                assert found == legal[: 1 + BIDS_SEARCHED]
+                searched_bids += 1
+            elif view["phase"] == "discard":
+                assert len(found) == DISCARDS_SEARCHED
+                assert found[0] == HoogjassenBot(0).act(view)  # the heuristic's discard first
+                searched_discards += 1
+            else:
+                assert found == legal
+    assert searched_bids and searched_discards
+
+
+def test_piken_searches_the_heuristics_best_plays() -> None:
+    wide = 0
+    for seed in range(6):
+        for state in positions("piken", "standaard", 3, seed, 1):
+            view = state.view(state.current_player)
+            legal = view["legal_actions"]
+            found = CANDIDATES["piken"](view)
+            assert set(found) <= set(legal)
+            assert len(found) == min(len(legal), SEARCHED)
+            if view["phase"] == "play" and len(legal) > SEARCHED:
+                assert PikenBot(0).act(view) in found
+                wide += 1
+    assert wide

@@ -17,18 +17,34 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..core.actions import Action
 from ..core.game import Game, State
 from ..games import load_game
+from ..playouts import Policy
 from ..tricks import TrickState
 from .endgame import Table, solve
 
 Rollout = Callable[[State, random.Random], list[float]]
 """Plays a world out to the end and gives every seat's score."""
+PolicyFactory = Callable[[Game, int], Policy]
+"""A game's play-out policy for a seed (``games/*/playout.py``)."""
+Candidates = Callable[[Mapping[str, Any]], list[str]]
+"""The legal actions of a view worth searching (a game may leave out those never worth it)."""
 EXPLORATION: Final = 0.7
 """UCB1 exploration constant, on scores scaled to the spread seen so far."""
 DISAGREE: Final = 0.25
 """Inference: a world's weight is multiplied by this for every choice before play that the
 heuristic policy, seeing what that seat saw in the world, would not have made."""
+
+
+def random_policy(game: Game, seed: int) -> Policy:
+    """Every seat plays a uniformly random legal action."""
+    return lambda state, rng: rng.choice(state.legal_actions())
+
+
+def all_legal(view: Mapping[str, Any]) -> list[str]:
+    legal: list[str] = view["legal_actions"]
+    return legal
 
 
 @dataclass(frozen=True)
@@ -48,39 +64,40 @@ class Budget:
 
 
 class SearchBot:
-    """A determinized-search player for any game; only ever handed its seat's view."""
+    """A determinized-search player for any game; only ever handed its seat's view.  ``playout``
+    is the game's play-out policy and ``candidates`` the actions worth searching (all by default)."""
 
     def __init__(
         self,
         seed: int | None = None,
         budget: Budget | None = None,
         method: str = "ismcts",
-        rollout: str = "random",
+        playout: PolicyFactory = random_policy,
+        candidates: Candidates = all_legal,
         name: str | None = None,
     ) -> None:
         if method not in SEARCHES:
             raise ValueError(f"search method must be one of {', '.join(SEARCHES)}, not {method!r}")
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
         self.method = method
-        self.rollout = rollout
-        self.name = name or f"{method}-{rollout}"
+        self.playout = playout
+        self.candidates = candidates
+        self.name = name or method
         self._games: dict[str, Game] = {}
 
     def act(self, view: Mapping[str, Any]) -> str:
-        legal: list[str] = view["legal_actions"]
+        legal = self.candidates(view)
         if len(legal) == 1:
             return legal[0]
         game = self._game(view)
-        worlds = draw_worlds(game, view, self.budget, self.rng)
+        policy = self.playout(game, self.rng.randrange(1 << 30))
+        worlds = draw_worlds(game, view, self.budget, policy, self.rng)
         seat: int = view["seat"]
         left = sum(view.get("hand_counts", ())) if view["phase"] == "play" else -1
         endgame = self.budget.endgame if 0 <= left <= self.budget.endgame else 0
-        play = make_rollout(self.rollout, game, seat, self.rng.randrange(1 << 30), endgame)
         search = SEARCHES[self.method]
-        return search(worlds, seat, legal, play, self.budget, self.rng)
+        return search(worlds, seat, legal, make_rollout(policy, seat, endgame), self.budget, self.rng)
 
     def _game(self, view: Mapping[str, Any]) -> Game:
         key = repr((view["game"], view["rules"], view["players"]))
@@ -92,14 +109,16 @@ class SearchBot:
 # --------------------------------------------------------------------------- worlds and inference
 
 
-def draw_worlds(game: Game, view: Mapping[str, Any], budget: Budget, rng: random.Random) -> list[State]:
+def draw_worlds(
+    game: Game, view: Mapping[str, Any], budget: Budget, policy: Policy, rng: random.Random
+) -> list[State]:
     """``budget.worlds`` worlds for ``view``; with inference, drawn from more candidates in
-    proportion to how well each explains the other seats' choices before play."""
+    proportion to how well each explains the other seats' choices before play under ``policy``."""
     count = budget.worlds
     if budget.inference <= 1 or not any(_informative(view)):
         return [game.sample_world(view, rng) for _ in range(count)]
     candidates = [game.sample_world(view, rng) for _ in range(count * budget.inference)]
-    weights = [likelihood(w, view["seat"], rng) for w in candidates]
+    weights = [likelihood(w, view["seat"], policy, rng) for w in candidates]
     return rng.choices(candidates, weights, k=count)
 
 
@@ -107,29 +126,30 @@ def _informative(view: Mapping[str, Any]) -> list[str]:
     return [a for a in view["actions"] if not a.split(":", 1)[1].startswith("play ")]
 
 
-def likelihood(world: State, seat: int | None, rng: random.Random) -> float:
+def likelihood(world: State, seat: int | None, policy: Policy, rng: random.Random) -> float:
     """How well ``world`` explains the choices other seats made before play: `DISAGREE` for each
-    one the game's heuristic, seeing that seat's view of the world then, would have made otherwise."""
-    from . import make_bot  # the heuristics live with the games, registered in bots/__init__.py
-
-    game = world.game
-    replayed = game.from_deal(world.deal_record(), world.dealer)
-    heuristic = make_bot(game.name, "heuristic", rng.randrange(1 << 30))
+    one that ``policy`` (before play: the game's heuristic) would have made otherwise there."""
+    replayed = world.game.from_deal(world.deal_record(), world.dealer)
     weight = 1.0
     for actor, action in zip(world.actors, world.actions, strict=True):
-        if actor != seat and replayed.phase != "play" and heuristic.act(replayed.view(actor)) != action.text:
+        if replayed.phase == "play":
+            break
+        if actor != seat and text_of(policy(replayed, rng)) != action.text:
             weight *= DISAGREE
         replayed.apply(action)
     return weight
 
 
+def text_of(action: Action | str) -> str:
+    return action if isinstance(action, str) else action.text
+
+
 # --------------------------------------------------------------------------- rollouts
 
 
-def make_rollout(kind: str, game: Game, seat: int, seed: int, endgame: int) -> Rollout:
-    """A play-out to the end of the round by ``kind``'s policy; with ``endgame`` set, a trick game's
+def make_rollout(policy: Policy, seat: int, endgame: int) -> Rollout:
+    """A play-out to the end of the round by ``policy``; with ``endgame`` set, a trick game's
     play-out is solved exactly for ``seat`` (the solutions kept for the whole move)."""
-    policy = ROLLOUTS[kind](game, seed)
     table: Table = {}
 
     def play_out(state: State, rng: random.Random) -> list[float]:
@@ -141,25 +161,6 @@ def make_rollout(kind: str, game: Game, seat: int, seed: int, endgame: int) -> R
         return payoff(state)
 
     return play_out
-
-
-def _random_policy(game: Game, seed: int) -> Callable[[State, random.Random], Any]:
-    return lambda state, rng: rng.choice(state.legal_actions())
-
-
-def _heuristic_policy(game: Game, seed: int) -> Callable[[State, random.Random], Any]:
-    from . import make_bot
-
-    bots = [make_bot(game.name, "heuristic", seed + s) for s in range(game.players)]
-
-    def choose(state: State, rng: random.Random) -> Any:
-        seat: int = state.current_player  # type: ignore[assignment]  # not over: a seat acts
-        return bots[seat].act(state.view(seat))
-
-    return choose
-
-
-ROLLOUTS: Final = {"random": _random_policy, "heuristic": _heuristic_policy}
 
 
 def payoff(state: State) -> list[float]:
@@ -207,6 +208,7 @@ def ismcts(
     UCB1 among the children legal in that world (counting availability), adds one node, plays
     out and backs up each node's actor's score.  The most visited root action is chosen."""
     root = _Node(seat)
+    searched = set(legal)
     low, high = math.inf, -math.inf
     for i in iterations(budget):
         world = worlds[i % len(worlds)].clone()
@@ -215,6 +217,8 @@ def ismcts(
             actor: int = world.current_player  # type: ignore[assignment]
             children = node.children
             actions = world.legal_actions()
+            if node is root:
+                actions = [a for a in actions if a.text in searched]
             untried = []
             for a in actions:
                 child = children.get(a.text)
@@ -256,18 +260,18 @@ def pimc(
     budget: Budget,
     rng: random.Random,
 ) -> str:
-    """Perfect-information Monte Carlo: every legal action is played out in each world in turn
-    (the iteration budget spread over actions and worlds); the best mean score wins."""
+    """Perfect-information Monte Carlo: every action is played out in every world (the same worlds
+    for all, so they are compared pair by pair) and the best mean score wins.  With a time budget
+    the worlds are taken in turn until the time is spent."""
     totals = dict.fromkeys(legal, 0.0)
-    counts = dict.fromkeys(legal, 0)
-    for i in iterations(budget):
-        world = worlds[i // len(legal) % len(worlds)]
-        action = legal[i % len(legal)]
-        state = world.clone()
-        state.apply(action)
-        totals[action] += play_out(state, rng)[seat]
-        counts[action] += 1
-    return max(legal, key=lambda a: totals[a] / counts[a] if counts[a] else -math.inf)
+    rounds = range(len(worlds)) if budget.seconds is None else iterations(budget)
+    for i in rounds:
+        world = worlds[i % len(worlds)]
+        for action in legal:
+            state = world.clone()
+            state.apply(action)
+            totals[action] += play_out(state, rng)[seat]
+    return max(legal, key=totals.__getitem__)
 
 
 Search = Callable[[Sequence[State], int, list[str], Rollout, Budget, random.Random], str]
