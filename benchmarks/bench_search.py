@@ -3,12 +3,14 @@
     python benchmarks/bench_search.py [--iterations N] [--positions P] [--seed S] [--no-levels]
 
 (a) ISMCTS iterations per second on one core, from the first play of an 8-card Rififi round
-(4 players; ``oh-hell`` and ``standaard``), random play-outs; drawing the worlds (with inference)
-is timed separately.  Next to it, OpenSpiel's ``ISMCTSBot`` with its random-rollout evaluator on
-the same ``oh_hell`` round.  Then the exact endgame: worlds solved per second with 8 and 12 cards
-left (a fresh transposition table each).
-(b) Seconds per move of the ``normal`` and ``strong`` levels per game, over P positions taken
-from rounds the heuristic bots play (moves with one legal action are not counted).
+(4 players; ``oh-hell`` and ``standaard``) with random play-outs, and next to it OpenSpiel's
+``ISMCTSBot`` with its random-rollout evaluator on the same ``oh_hell`` round: the like-for-like
+speed of the search machinery.  (b) What the levels use, per game, from the first play of rounds
+the heuristic bots bid: play-outs per second by the game's play-out policy, worlds drawn (with
+inference) per second, and for the trick games the exact endgame's worlds solved per second with 8
+and 12 cards left (a fresh transposition table each).  (c) Seconds per move of the ``normal`` and
+``strong`` levels per game, over P positions of rounds the heuristic bots play (moves with one
+legal action are not counted).
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from collections.abc import Sequence
 import troef
 from troef.bots import make_bot
 from troef.bots.endgame import solve
-from troef.bots.levels import search_bot
-from troef.bots.search import Budget, draw_worlds, ismcts, make_rollout
+from troef.bots.levels import PLAYOUTS, search_bot
+from troef.bots.search import Budget, draw_worlds, ismcts, make_rollout, random_policy
 from troef.core.game import Game, State
 from troef.tricks import TrickState
 
@@ -37,53 +39,76 @@ SETUPS = (
 
 
 def first_play(game: Game, seed: int) -> State:
-    """The round of ``seed`` after the heuristic bots have bid: the first play is next."""
-    state = game.deal(seed, 0)
-    bots = [make_bot(game.name, "heuristic", seed + s) for s in range(game.players)]
-    while state.phase != "play":
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bots[seat].act(state.view(seat)))
-    return state
+    """A round of ``seed`` or later, after the heuristic bots have bid: the first play is next."""
+    while True:
+        state = game.deal(seed, 0)
+        bots = [make_bot(game.name, "heuristic", seed + s) for s in range(game.players)]
+        while state.phase not in ("play", "over"):
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bots[seat].act(state.view(seat)))
+        if not state.is_over:
+            return state
+        seed += 1000  # Hoogjassen: everyone passed
 
 
 def rififi(preset: str) -> Game:
     return troef.load_game("rififi", {"preset": preset, "tricks": TRICKS, "schedule": "fixed"}, PLAYERS)
 
 
-def troef_rate(preset: str, iterations: int, seed: int) -> tuple[float, float]:
-    """ISMCTS iterations per second and seconds to draw the worlds, from the first play."""
+def ismcts_rate(preset: str, iterations: int, seed: int) -> float:
+    """ISMCTS iterations per second with random play-outs, from the first play."""
     game = rififi(preset)
     state = first_play(game, seed)
     seat = state.current_player
     assert seat is not None
     view = state.view(seat)
     rng = random.Random(seed)
-    budget = Budget(iterations=iterations)
+    budget = Budget(iterations=iterations, inference=1)
+    policy = random_policy(game, seed)
+    worlds = draw_worlds(game, view, budget, policy, rng)
     start = time.perf_counter()
-    worlds = draw_worlds(game, view, budget, rng)
-    drawn = time.perf_counter() - start
-    play_out = make_rollout("random", game, seat, seed, 0)
-    start = time.perf_counter()
-    ismcts(worlds, seat, view["legal_actions"], play_out, budget, rng)
-    return iterations / (time.perf_counter() - start), drawn
+    ismcts(worlds, seat, view["legal_actions"], make_rollout(policy, seat, 0), budget, rng)
+    return iterations / (time.perf_counter() - start)
 
 
-def solve_rate(preset: str, left: int, worlds: int, seed: int) -> float:
-    """Worlds solved exactly per second from positions with ``left`` cards in the hands."""
-    game = rififi(preset)
+def playout_rate(game: Game, positions: Sequence[State], seed: int) -> float:
+    """Play-outs per second by the game's policy from ``positions``, each played out 5 times."""
+    policy = PLAYOUTS[game.name](game, seed)
     rng = random.Random(seed)
-    positions: list[TrickState] = []
-    for k in range(worlds):
-        state = first_play(game, seed + k)
-        assert isinstance(state, TrickState)
-        while sum(h.bit_count() for h in state.hands) > left:
-            state.apply(rng.choice(state.legal_actions()))
-        positions.append(state)
+    play_out = make_rollout(policy, 0, 0)
+    start = time.perf_counter()
+    for state in [*positions] * 5:
+        play_out(state.clone(), rng)
+    return 5 * len(positions) / (time.perf_counter() - start)
+
+
+def world_rate(game: Game, positions: Sequence[State], seed: int) -> float:
+    """Worlds per second drawn for the player to act, with inference (twice as many candidates)."""
+    rng = random.Random(seed)
+    policy = PLAYOUTS[game.name](game, seed)
+    budget = Budget(worlds=8)
     start = time.perf_counter()
     for state in positions:
+        draw_worlds(game, state.view(state.current_player), budget, policy, rng)
+    return budget.worlds * len(positions) / (time.perf_counter() - start)
+
+
+def solve_rate(positions: Sequence[State], left: int, seed: int) -> float:
+    """Worlds solved exactly per second from ``positions`` played on at random to ``left`` cards."""
+    rng = random.Random(seed)
+    ready: list[TrickState] = []
+    for state in positions:
+        assert isinstance(state, TrickState)
+        state = state.clone()
+        while sum(h.bit_count() for h in state.hands) > left and not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            ready.append(state)
+    start = time.perf_counter()
+    for state in ready:
         solve(state, state.current_player or 0, {})
-    return worlds / (time.perf_counter() - start)
+    return len(ready) / (time.perf_counter() - start)
 
 
 def openspiel_rate(simulations: int, seed: int) -> float | None:
@@ -136,23 +161,32 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=2000)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-levels", action="store_true", help="skip (b)")
+    parser.add_argument("--no-levels", action="store_true", help="skip (c)")
     args = parser.parse_args(argv)
-    print(f"(a) ISMCTS from the first play of an {TRICKS}-card round, {PLAYERS} players, one core")
+    print(f"(a) ISMCTS, random play-outs, from the first play of an {TRICKS}-card round, {PLAYERS} players")
     for preset in ("oh-hell", "standaard"):
-        rate, drawn = troef_rate(preset, args.iterations, args.seed)
-        print(f"  troef rififi {preset:9}: {rate:8,.0f} iterations/s   (24 worlds drawn in {drawn:.3f} s)")
+        rate = ismcts_rate(preset, args.iterations, args.seed)
+        print(f"  troef rififi {preset:9}: {rate:8,.0f} iterations/s")
     peer = openspiel_rate(args.iterations * 5, args.seed)
     if peer is None:
         print("  OpenSpiel: not installed")
     else:
         print(f"  OpenSpiel ISMCTSBot oh_hell (C++): {peer:8,.0f} simulations/s")
-    for left in (8, 12):
-        rate = solve_rate("oh-hell", left, 20, args.seed)
-        print(f"  exact endgame, {left} cards left: {rate:8,.0f} worlds solved/s")
+    print("(b) the levels' parts, from the first play of heuristic rounds")
+    for setup in SETUPS:
+        game = troef.load_game(*setup)
+        positions = [first_play(game, args.seed + k) for k in range(args.positions)]
+        line = (
+            f"  {setup[0]:10} {playout_rate(game, positions, args.seed):8,.0f} play-outs/s"
+            f" {world_rate(game, positions, args.seed):8,.0f} worlds/s"
+        )
+        if isinstance(positions[0], TrickState):
+            for left in (8, 12):
+                line += f" {solve_rate(positions, left, args.seed):7,.0f} solved/s ({left} cards)"
+        print(line)
     if args.no_levels:
         return
-    print(f"(b) seconds per move over {args.positions} positions of heuristic rounds")
+    print(f"(c) seconds per move over {args.positions} positions of heuristic rounds")
     for setup in SETUPS:
         normal = seconds_per_move(setup, "normal", args.positions, args.seed)
         strong = seconds_per_move(setup, "strong", args.positions, args.seed)

@@ -91,7 +91,10 @@ def test_main_json(name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.Ca
 
 def test_search_measure() -> None:
     search = bench("bench_search")
-    rate, drawn = search.troef_rate("oh-hell", 40, 1)
-    assert rate > 0 and drawn > 0
-    assert search.solve_rate("oh-hell", 4, 2, 1) > 0
+    assert search.ismcts_rate("oh-hell", 40, 1) > 0
+    game = troef.load_game("rikken")
+    positions = [search.first_play(game, seed) for seed in (1, 2)]
+    assert search.playout_rate(game, positions, 1) > 0
+    assert search.world_rate(game, positions, 1) > 0
+    assert search.solve_rate(positions, 4, 1) > 0
     assert search.seconds_per_move(("piken", "standaard", 3), "normal", 1, 1) > 0

@@ -1,0 +1,119 @@
+"""troef's search bot against OpenSpiel's ISMCTS on Oh Hell, each in its own engine, in duplicate format.
+
+    python benchmarks/yardstick_openspiel.py [--deals N] [--tricks T] [--level strong] [--simulations S]
+                                             [--seed S] [--workers W] [--out FILE.json]
+
+Rififi's ``oh-hell`` preset (4 players, T cards each) against OpenSpiel's ``oh_hell`` with the same
+deal: troef's bot acts in troef's engine from its view, ``pyspiel.ISMCTSBot`` (C++, random-rollout
+evaluator, S simulations a move, UCT constant 2, the most visited action) in OpenSpiel's engine from
+its information state; every action is mirrored into the other engine (``tests/openspiel_bridge.py``,
+checked card for card by ``tests/test_openspiel_oh_hell.py``).  Each deal is played twice: troef in
+seats 0 and 2 and OpenSpiel in 1 and 3, then swapped, so each bot plays every seat once and the
+luck of the cards cancels.  It prints troef's mean points per seat and round minus OpenSpiel's, with
+a bootstrap 95% confidence interval over deals, and checks that both engines score alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+import troef
+from openspiel_bridge import (
+    chance_actions,
+    game_string,
+    openspiel_action,
+    openspiel_action_text,
+)
+from troef.arena.schedule import deal_plan
+from troef.arena.stats import interval, resample_means
+from troef.bots import make_bot
+
+PLAYERS = 4
+
+
+def play(deal: int, args: argparse.Namespace, troef_seats: tuple[int, ...]) -> tuple[float, float]:
+    """One replay of ``deal``: troef's and OpenSpiel's mean score per seat."""
+    import pyspiel
+
+    game = troef.load_game("rififi", {"preset": "oh-hell", "tricks": args.tricks}, PLAYERS)
+    plan = deal_plan(args.seed, deal, PLAYERS)
+    state = game.deal(plan.seed, plan.dealer)
+    spiel = pyspiel.load_game(game_string(PLAYERS, args.tricks)).new_initial_state()
+    for action in chance_actions(state.deal_record(), plan.dealer, args.tricks):
+        spiel.apply_action(action)
+    evaluator = pyspiel.RandomRolloutEvaluator(1, plan.bot_seeds[0] % 2**31)
+    bots: dict[int, Any] = {}
+    for player in range(PLAYERS):
+        seed = plan.bot_seeds[player]
+        if player in troef_seats:
+            bots[player] = make_bot("rififi", args.level, seed)
+        else:
+            bots[player] = pyspiel.ISMCTSBot(
+                seed % 2**31, evaluator, 2.0, args.simulations, -1,
+                pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False,
+            )  # fmt: skip
+    while (seat := state.current_player) is not None:
+        if seat in troef_seats:
+            text = bots[seat].act(state.view(seat))
+            spiel.apply_action(openspiel_action(text))
+        else:
+            action = bots[seat].step(spiel)
+            text = openspiel_action_text(action)
+            spiel.apply_action(action)
+        state.apply(text)
+    scores = state.result()["scores"]
+    if [float(x) for x in scores] != list(spiel.returns()):
+        raise RuntimeError(f"deal {deal}: troef scores {scores}, OpenSpiel {spiel.returns()}")
+    ours = statistics.fmean(scores[s] for s in troef_seats)
+    theirs = statistics.fmean(scores[s] for s in range(PLAYERS) if s not in troef_seats)
+    return ours, theirs
+
+
+def play_deal(deal: int, args: argparse.Namespace) -> float:
+    """Troef's mean score per seat minus OpenSpiel's over both replays of ``deal``."""
+    first = play(deal, args, (0, 2))
+    second = play(deal, args, (1, 3))
+    return (first[0] + second[0]) / 2 - (first[1] + second[1]) / 2
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--tricks", type=int, default=8)
+    parser.add_argument("--level", default="strong", help="troef bot kind (default strong)")
+    parser.add_argument("--simulations", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.workers) as pool:
+        diffs: list[float] = []
+        for diff in pool.map(play_deal, range(args.deals), [args] * args.deals):
+            diffs.append(diff)
+            if len(diffs) % 10 == 0:
+                print(f"  {len(diffs)} deals: mean {statistics.fmean(diffs):+.2f}", flush=True)
+    low, high = interval(resample_means([diffs], args.seed)[0])
+    mean = statistics.fmean(diffs)
+    print(
+        f"oh-hell, {PLAYERS} players, {args.tricks} tricks, {args.deals} deals x 2 seatings: "
+        f"troef {args.level} minus OpenSpiel ISMCTS ({args.simulations} simulations) = {mean:+.2f} points"
+        f" per seat and round, 95% CI [{low:+.2f}, {high:+.2f}] ({time.perf_counter() - start:.0f} s)"
+    )
+    if args.out:
+        figures = {"deals": args.deals, "tricks": args.tricks, "level": args.level,
+                   "simulations": args.simulations, "mean_diff": mean, "ci95": [low, high]}  # fmt: skip
+        args.out.write_text(json.dumps(figures, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
