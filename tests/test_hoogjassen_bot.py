@@ -10,8 +10,9 @@ import pytest
 
 import troef
 from troef.bots import RandomBot, bot_kinds, make_bot, play_out
+from troef.cards import parse_card
 from troef.core.game import State
-from troef.games.hoogjassen.bot import HoogjassenBot
+from troef.games.hoogjassen.bot import HoogjassenBot, _Play
 
 HANDS = [
     ["9D", "8D", "JD", "AC", "KC", "QC", "JC"],
@@ -119,3 +120,60 @@ def test_beats_random() -> None:
         scores = state.result()["scores"]
         diffs.append(scores[i % 4] - statistics.fmean(scores[s] for s in range(4) if s != i % 4))
     assert statistics.fmean(diffs) > 200
+
+
+def play_view(
+    hand: str, history: list[tuple[int, str, int]], trick: str = "", leader: int = 1
+) -> dict[str, Any]:
+    """Seat 0's view in play, seat 1 declaring with spades trump: ``history`` as (leader, cards, winner)."""
+    cards = hand.split()
+    view: dict[str, Any] = {
+        "seat": 0,
+        "players": 4,
+        "phase": "play",
+        "declarer": 1,
+        "trump": "S",
+        "hand": cards,
+        "afleggers": [],
+        "history": [{"leader": lead, "cards": c.split(), "winner": w} for lead, c, w in history],
+        "trick": trick.split(),
+        "leader": leader,
+    }
+    view["legal_actions"] = [f"play {c}" for c in cards]
+    return view
+
+
+# seat 2 gives 7D, then 8D, to two heart tricks the declarer wins
+LOW_HIGH = [(1, "AH 7D 9H 8H", 1), (1, "KH 8D TH 7H", 1)]
+
+
+def signal(view: dict[str, Any], seat: int, suit: str) -> int:
+    play = _Play(view, sum(1 << parse_card(c) for c in view["hand"]), True)
+    return play.signal(seat, "SHDC".index(suit))
+
+
+def test_two_pointless_cards_low_to_high_read_as_the_suits_highest_card() -> None:
+    assert signal(play_view("9D JD AC KC QC", LOW_HIGH), 2, "D") == 1
+    high_low = [(1, "AH 8D 9H 8H", 1), (1, "KH 7D TH 7H", 1)]
+    assert signal(play_view("9D JD AC KC QC", high_low), 2, "D") == -1
+    assert signal(play_view("9D JD AC KC QC", LOW_HIGH[:1]), 2, "D") == 0  # one card says nothing
+
+
+def test_a_signal_no_longer_true_is_not_read() -> None:
+    assert signal(play_view("AD JD AC KC QC", LOW_HIGH), 2, "D") == 0  # the bot holds the highest diamond
+    shown_out = [*LOW_HIGH, (1, "KD JC QD 9D", 1)]  # seat 2 plays a club to a diamond
+    assert signal(play_view("JD AC KC QC", shown_out), 2, "D") == 0
+
+
+def test_cards_with_points_or_to_won_tricks_are_not_signals() -> None:
+    with_points = [(1, "AH QD 9H 8H", 1), (1, "KH 8D TH 7H", 1)]  # QD counts 2 points
+    assert signal(play_view("9D JD AC KC QC", with_points), 2, "D") == 0
+    won = [(1, "7H 7D 9H 8H", 3), (1, "KH 8D TH 7H", 1)]  # seat 3 took the first trick
+    assert signal(play_view("9D JD AC KC QC", won), 3, "H") == 0
+
+
+def test_ducks_low_to_high_holding_the_top_and_high_to_low_without_it() -> None:
+    trick = "JS 9S 8S"  # the declarer's trump jack wins; seat 0, last, has no trump
+    assert HoogjassenBot(0).act(play_view("AD 8D 7D", [], trick)) == "play 7D"
+    assert HoogjassenBot(0).act(play_view("KD 8D 7D", [], trick)) == "play 8D"
+    assert HoogjassenBot(0, signals=False).act(play_view("KD 8D 7D", [], trick)) != "play KD"

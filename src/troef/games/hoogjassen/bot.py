@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ...cards import SUIT_MASKS, SUITS, bits, parse_card
-from .evaluate import ACE, TEN, value
+from .evaluate import TEN, value
 from .ranks import trick_keys
 from .scoring import card_points
 
@@ -116,6 +116,11 @@ def discards_by_value(hand: int, n: int, count: int) -> tuple[tuple[int, ...], .
     )
 
 
+def top_rank(mask: int, rank: tuple[int, ...]) -> int:
+    """The highest ``rank`` of a card in ``mask`` (0 for none)."""
+    return max((rank[c] for c in bits(mask)), default=0)
+
+
 def _code(card: int) -> str:
     return "23456789TJQKA"[card % 13] + SUITS[card // 13]
 
@@ -137,16 +142,18 @@ class _Play:
         self.leader = int(view["leader"])
         played = 0
         self.sequences: dict[tuple[int, int], list[int]] = {}
-        """Per (seat, suit): the cards that seat threw into tricks it did not lead, in order."""
-        tricks = [(int(t["leader"]), [parse_card(c) for c in t["cards"]]) for t in view["history"]]
+        """Per (opponent, suit): the cards without points it gave to tricks it neither led nor won."""
+        tricks = [
+            (int(t["leader"]), [parse_card(c) for c in t["cards"]], int(t["winner"])) for t in view["history"]
+        ]
         self.void = [0] * n
-        for lead, cards in [*tricks, (self.leader, self.trick)]:
+        for lead, cards, winner in [*tricks, (self.leader, self.trick, -1)]:
             for i, c in enumerate(cards):
                 played |= 1 << c
                 p = (lead + i) % n
                 if i and c // 13 != cards[0] // 13:
                     self.void[p] |= 1 << cards[0] // 13
-                if i and p != self.declarer:
+                if i and p not in (self.declarer, winner) and winner >= 0 and not self.points[c]:
                     self.sequences.setdefault((p, c // 13), []).append(c)
         own = _mask(view["afleggers"]) if seat == self.declarer else 0
         self.unseen = PACK & ~hand & ~played & ~own
@@ -176,9 +183,11 @@ class _Play:
         return self.points[card], self.keys[self.trump][card]
 
     def signal(self, p: int, suit: int) -> int:
-        """+1 when ``p`` threw ``suit`` low to high (can win), -1 high to low (cannot), 0 unknown."""
+        """+1 when ``p`` gave two cards without points of ``suit`` low to high (he holds the suit's
+        highest card), -1 high to low (he does not), 0 when unknown or no longer true: he showed out
+        of the suit, or the highest card left is the bot's own."""
         seq = self.sequences.get((p, suit), [])
-        if len(seq) < 2:
+        if len(seq) < 2 or self.void[p] >> suit & 1 or self.holds_top(suit):
             return 0
         a, b = seq[0], seq[1]
         return 1 if self.keys[suit][a] < self.keys[suit][b] else -1
@@ -187,8 +196,10 @@ class _Play:
         return [p for p in range(self.n) if p not in (self.seat, self.declarer)]
 
     def holds_top(self, suit: int) -> bool:
-        mine = [c for c in bits(self.hand & SUIT_MASKS[suit])]
-        return bool(mine) and self.top(max(mine, key=lambda c: self.keys[suit][c]), suit)
+        """The bot holds the highest card of ``suit`` still out (trumps aside)."""
+        mine = self.hand & SUIT_MASKS[suit]
+        rank = self.keys[suit]
+        return bool(mine) and top_rank(mine, rank) > top_rank(self.unseen & SUIT_MASKS[suit], rank)
 
     # ------------------------------------------------------------------ choice
 
@@ -266,8 +277,12 @@ class _Play:
         return self.duck(led)
 
     def partner_strong(self, led: int, later: list[int]) -> bool:
-        """A co-opponent who plays after the declarer signalled that he can win the suit led."""
+        """A co-opponent who plays after the declarer signalled that he holds the suit led's highest
+        card, and the declarer cannot trump it."""
         if not self.signals or self.declarer not in later:
+            return False
+        trump = self.trump
+        if led != trump and not self.void[self.declarer] >> trump & 1 and self.unseen & SUIT_MASKS[trump]:
             return False
         after = later[later.index(self.declarer) + 1 :]
         return any(self.signal(p, led) > 0 for p in after)
@@ -291,7 +306,7 @@ class _Play:
 
         def order(c: int) -> tuple[int, int, int]:
             s = c // 13
-            strong = self.holds_top(s) or any(x % 13 == ACE for x in bits(self.hand & SUIT_MASKS[s]))
+            strong = self.holds_top(s)
             rank = self.keys[s][c]
             # cheapest first; then a weak suit, high to low, before a strong one, low to high
             return (self.points[c], 1, rank) if strong else (self.points[c], 0, -rank)
