@@ -1,7 +1,7 @@
 """The search bots' levels and what each game gives them: its play-out policy and the actions worth
 searching.  ``normal`` takes about 0.2 s a move, ``strong`` about 1 s (on one core of the reference
-machine, see ``docs/bots.md``); budgets are iterations, so a bot plays the same under a seed on any
-machine."""
+machine, see ``docs/bots.md``); budgets are counts of worlds, so a bot plays the same under a seed on
+any machine."""
 
 from __future__ import annotations
 

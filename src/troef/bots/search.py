@@ -1,11 +1,12 @@
 """Search bots: determinized search over worlds drawn from a seat's view (see ``worlds.py``).
 
 `SearchBot` draws worlds consistent with its view, weights them by how likely the other seats'
-bids and other choices before play are under the heuristic policy (inference), and then searches
-them with ISMCTS (one tree over the seat's information sets; every iteration plays one world out)
-or PIMC (every legal action played out in every world, the best average taken).  Play-outs use a
-rollout policy (random or the game's heuristic); in a trick game's last tricks they are solved
-exactly instead (`endgame.py`).  Everything game-specific comes through the engine protocol.
+bids and other choices before play are under the game's play-out policy (inference), and then
+searches them with PIMC (every candidate action played out in every world, the best mean taken; the
+levels' method) or ISMCTS (one tree over the seat's information sets; every iteration plays one
+world out).  Play-outs follow the game's policy (``games/*/playout.py``: fast greedy play on the
+full world) or a random one; in a trick game's last tricks they are solved exactly instead
+(`endgame.py`).  Everything else game-specific comes through the engine protocol.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ EXPLORATION: Final = 0.7
 """UCB1 exploration constant, on scores scaled to the spread seen so far."""
 DISAGREE: Final = 0.25
 """Inference: a world's weight is multiplied by this for every choice before play that the
-heuristic policy, seeing what that seat saw in the world, would not have made."""
+play-out policy (before play: the game's heuristic) would not have made there."""
 
 
 def random_policy(game: Game, seed: int) -> Policy:
@@ -43,19 +44,21 @@ def random_policy(game: Game, seed: int) -> Policy:
 
 
 def all_legal(view: Mapping[str, Any]) -> list[str]:
+    """Every legal action of the view."""
     legal: list[str] = view["legal_actions"]
     return legal
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How much a search may spend on a move: ``iterations`` play-outs (deterministic under a
-    seed), or ``seconds`` of wall time when set."""
+    """How much a search may spend on a move: counts (deterministic under a seed), or ``seconds``
+    of wall time when set (then the worlds are played out in turn until the time is spent)."""
 
-    iterations: int = 1000
-    seconds: float | None = None
     worlds: int = 24
-    """Worlds drawn per move (each iteration plays one of them out)."""
+    """Worlds drawn per move: PIMC plays every candidate out in each of them."""
+    iterations: int = 1000
+    """ISMCTS play-outs, each in the next of the worlds."""
+    seconds: float | None = None
     inference: int = 2
     """Draw this many times ``worlds`` candidates and keep ``worlds`` by inference weight (1: off)."""
     endgame: int = 8
@@ -71,7 +74,7 @@ class SearchBot:
         self,
         seed: int | None = None,
         budget: Budget | None = None,
-        method: str = "ismcts",
+        method: str = "pimc",
         playout: PolicyFactory = random_policy,
         candidates: Candidates = all_legal,
         name: str | None = None,
