@@ -11,6 +11,9 @@ import troef
 from troef.bots.levels import PLAYOUTS
 from troef.cards import CardSet, parse_card
 from troef.core.actions import Action
+from troef.games.rikken.contracts import CONTRACTS
+from troef.games.rikken.playout import aim
+from troef.games.rikken.state import RikkenState
 from troef.playouts import ANY, LOSE, WIN, greedy_card, trump_costs
 from troef.tricks import FOLLOW_RULES, TrickState, rank_power, turn_tables, winner_keys
 
@@ -139,3 +142,36 @@ def test_trump_costs_put_trumps_above_every_other_suit(trump: int) -> None:
                 assert cost[c] > cost[d]
             if c // 13 == d // 13:
                 assert (cost[c] > cost[d]) == (POWER[c] > POWER[d])
+
+
+def rikken_round() -> RikkenState:
+    state = troef.load_game("rikken").deal(1, 0)
+    assert isinstance(state, RikkenState)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("contract", "won", "aims"),
+    [
+        ("rik", [0, 0, 0, 0], [WIN] * 4),
+        ("piek", [0, 0, 0, 0], [WIN, WIN, WIN, WIN]),  # seat 1 plays piek: he wants one, they want them all
+        ("piek", [0, 1, 0, 0], [LOSE, LOSE, LOSE, LOSE]),  # he has it: he ducks, they feed him
+        ("misere", [0, 0, 0, 0], [LOSE] * 4),
+        ("schoppen-mie", [1, 0, 2, 0], [LOSE] * 4),
+        ("een-of-vijf", [0, 1, 3, 6], [WIN, LOSE, WIN, ANY]),
+    ],
+)
+def test_rikken_seats_want_what_the_contract_asks(contract: str, won: list[int], aims: list[int]) -> None:
+    state = rikken_round()
+    state.contract, state.players, state.won = CONTRACTS[contract], (1,), won
+    assert [aim(state, seat) for seat in range(4)] == aims
+
+
+def test_rikken_allies_are_the_sides_of_the_contract() -> None:
+    state = rikken_round()
+    state.contract, state.players = CONTRACTS["piek"], (1, 3)
+    assert [state.allies(seat) for seat in range(4)] == [0b0101, 0b0010, 0b0101, 0b1000]
+    state.contract, state.players = CONTRACTS["schoppen-mie"], (0, 1, 2, 3)
+    assert [state.allies(seat) for seat in range(4)] == [0b0001, 0b0010, 0b0100, 0b1000]
+    state.contract, state.declarer, state.partner = CONTRACTS["rik"], 2, 0
+    assert [state.allies(seat) for seat in range(4)] == [0b0101, 0b1010, 0b0101, 0b1010]
