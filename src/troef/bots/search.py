@@ -144,6 +144,7 @@ def likelihood(world: State, seat: int | None, policy: Policy, rng: random.Rando
 
 
 def text_of(action: Action | str) -> str:
+    """An action's text (a policy may answer with either)."""
     return action if isinstance(action, str) else action.text
 
 
