@@ -9,8 +9,8 @@ speed of the search machinery.  (b) What the levels use, per game, from the firs
 the heuristic bots bid: play-outs per second by the game's play-out policy, worlds drawn (with
 inference) per second, and for the trick games the exact endgame's worlds solved per second with 8
 and 12 cards left (a fresh transposition table each).  (c) Seconds per move of the ``normal`` and
-``strong`` levels per game, over P positions of rounds the heuristic bots play (moves with one
-legal action are not counted).
+``strong`` levels per game, and of ``ismcts`` on the normal budget, over P positions of rounds the
+heuristic bots play (moves with one legal action are not counted).
 """
 
 from __future__ import annotations
@@ -188,9 +188,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     print(f"(c) seconds per move over {args.positions} positions of heuristic rounds")
     for setup in SETUPS:
-        normal = seconds_per_move(setup, "normal", args.positions, args.seed)
-        strong = seconds_per_move(setup, "strong", args.positions, args.seed)
-        print(f"  {setup[0]:10} {setup[1]:13} {setup[2]}p: normal {normal:6.3f} s   strong {strong:6.3f} s")
+        line = f"  {setup[0]:10} {setup[1]:13} {setup[2]}p:"
+        for kind in ("normal", "strong", "ismcts"):
+            line += f"   {kind} {seconds_per_move(setup, kind, args.positions, args.seed):6.3f} s"
+        print(line)
 
 
 if __name__ == "__main__":
