@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from troef import CARDS, PACKS, Card, CardSet
-from troef.cards import FULL_MASK, CardError, parse_card
+from troef.cards import FULL_MASK, CardError, highest, mask_of, parse_card
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -201,3 +201,11 @@ def test_packs_nest() -> None:
     assert "7C" not in PACKS["hoogjas31"] and "7D" in PACKS["hoogjas31"]
     assert "6S" in PACKS["german36"] and "6S" not in PACKS["piquet32"]
     assert "2S" not in PACKS["german36"]
+
+
+def test_highest_is_the_greatest_strength_in_a_mask_and_zero_for_none() -> None:
+    strength = [0] * 52
+    strength[parse_card("7H")], strength[parse_card("AS")], strength[parse_card("2C")] = 9, 4, 1
+    assert highest(mask_of(parse_card(c) for c in ("AS", "7H", "2C")), strength) == 9
+    assert highest(mask_of([parse_card("2C")]), strength) == 1
+    assert highest(0, strength) == 0

@@ -111,6 +111,18 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def highest(mask: int, strength: Sequence[int]) -> int:
+    """The greatest ``strength`` of a card in ``mask`` (0 for none); a hot path of the play-outs."""
+    best = 0
+    while mask:
+        low = mask & -mask
+        s = strength[low.bit_length() - 1]
+        if s > best:
+            best = s
+        mask ^= low
+    return best
+
+
 BIT: Final = tuple(1 << c for c in range(52))
 
 

@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from .cards import bits, highest
 from .core.actions import Action
 from .core.game import State
 from .tricks import PLAYS, TrickState
@@ -31,32 +32,10 @@ Policy = Callable[[State, random.Random], Action | str]
 """Picks the action of the current player of a (not finished) world: an `Action` or its text."""
 
 
-def top(mask: int, strength: Sequence[int]) -> int:
-    """The greatest ``strength`` of a card in ``mask`` (0 for none)."""
-    best = 0
-    while mask:
-        low = mask & -mask
-        s = strength[low.bit_length() - 1]
-        if s > best:
-            best = s
-        mask ^= low
-    return best
-
-
-def cards_of(mask: int) -> list[int]:
-    """The cards of ``mask``, lowest index first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def greedy_card(state: TrickState, aim: int, cost: Sequence[int], feed: Sequence[int] | None = None) -> int:
     """The card the current player plays (see the module docstring); ``state`` is in play."""
     seat: int = state.current_player  # type: ignore[assignment]  # in play: a seat is to act
-    legal = cards_of(state.playable(seat))
+    legal = list(bits(state.playable(seat)))
     if len(legal) == 1:
         return legal[0]
     cheapest = min(legal, key=cost.__getitem__)
@@ -73,7 +52,7 @@ def greedy_card(state: TrickState, aim: int, cost: Sequence[int], feed: Sequence
             led = c // 13
             strength = state.keys[led]
             if led not in threat:
-                tops = [top(follow(hands[p], led, trump, exempt), strength) for p in enemies]
+                tops = [highest(follow(hands[p], led, trump, exempt), strength) for p in enemies]
                 threat[led] = max(tops, default=0)
             if (threat[led] > strength[c]) == (aim == LOSE):
                 chosen.append(c)
@@ -86,7 +65,7 @@ def greedy_card(state: TrickState, aim: int, cost: Sequence[int], feed: Sequence
     best = strength[trick[best_i]]
     enemy = later = 0
     for p in order[len(trick) + 1 :]:
-        t = top(follow(hands[p], led, trump, exempt), strength)
+        t = highest(follow(hands[p], led, trump, exempt), strength)
         later = max(later, t)
         if not allies >> p & 1:
             enemy = max(enemy, t)

@@ -25,7 +25,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ...cards import SUIT_MASKS, SUITS, bits, parse_card
+from ...cards import CODES, SUIT_MASKS, SUITS, bits, highest, parse_card
 from .evaluate import TEN, value
 from .ranks import trick_keys
 from .scoring import card_points
@@ -66,7 +66,7 @@ class HoogjassenBot:
         if phase == "lummel":
             return "ongedraaid" if plays_ongedraaid(hand, n, int(view["bid"])) else "take-lummel"
         if phase == "discard":
-            chosen = {_code(c) for c in discards_by_value(hand, n, len(view["lummel"]))[0]}
+            chosen = {CODES[c] for c in discards_by_value(hand, n, len(view["lummel"]))[0]}
             return next(a for a in legal if a.startswith("discard ") and set(a.split()[1:]) == chosen)
         if phase == "trump":
             return f"trump {SUITS[best_trump(hand, n)]}"
@@ -114,15 +114,6 @@ def discards_by_value(hand: int, n: int, count: int) -> tuple[tuple[int, ...], .
             reverse=True,
         )
     )
-
-
-def top_rank(mask: int, rank: tuple[int, ...]) -> int:
-    """The highest ``rank`` of a card in ``mask`` (0 for none)."""
-    return max((rank[c] for c in bits(mask)), default=0)
-
-
-def _code(card: int) -> str:
-    return "23456789TJQKA"[card % 13] + SUITS[card // 13]
 
 
 class _Play:
@@ -199,20 +190,20 @@ class _Play:
         """The bot holds the highest card of ``suit`` still out (trumps aside)."""
         mine = self.hand & SUIT_MASKS[suit]
         rank = self.keys[suit]
-        return bool(mine) and top_rank(mine, rank) > top_rank(self.unseen & SUIT_MASKS[suit], rank)
+        return bool(mine) and highest(mine, rank) > highest(self.unseen & SUIT_MASKS[suit], rank)
 
     # ------------------------------------------------------------------ choice
 
     def choose(self) -> str:
         if len(self.legal) == 1:
-            return "play " + _code(self.legal[0])
+            return "play " + CODES[self.legal[0]]
         if not self.trick:
             card = self.lead_declarer() if self.seat == self.declarer else self.lead_opponent()
         elif self.seat == self.declarer:
             card = self.follow_declarer()
         else:
             card = self.follow_opponent()
-        return "play " + _code(card)
+        return "play " + CODES[card]
 
     def lead_declarer(self) -> int:
         trump = self.trump

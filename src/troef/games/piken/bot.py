@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from ...cards import bits
@@ -49,19 +50,23 @@ class PikenBot:
         return play_action(Turn.from_view(view).choose().mask).text
 
 
+@dataclass(frozen=True)
 class Turn:
     """One decision in play: the hand, the threat (the strongest combination the others may still
     lay), the cards on the table that are the bot's and the others', how many opponents are still in
     and the key of the highest combination (`NO_KEY`: the bot leads)."""
 
-    def __init__(self, hand: int, threat: int, mine: int, theirs: int, opponents: int, highest: int) -> None:
-        self.hand = hand
-        self.threat = threat
-        self.mine = mine
-        self.theirs = theirs
-        self.opponents = opponents
-        self.highest = highest
-        self.options = options(hand)
+    hand: int
+    threat: int
+    mine: int
+    theirs: int
+    opponents: int
+    highest: int
+
+    @property
+    def options(self) -> tuple[tuple[Combination, float], ...]:
+        """Every combination of the hand with its worth."""
+        return options(self.hand)
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any]) -> Turn:
