@@ -1,11 +1,14 @@
-"""Exact endgames of the trick games: alpha-beta with a transposition table on the open-card position.
+"""Exact endgames of the trick games, on the open-card position with a transposition table.
 
 Inside determinized search every card is known, so once few are left the rest of the round can be
-solved instead of played out at random.  The searching seat's side (`TrickState.allies`) maximises
-the seat's score and everyone else minimises it (the paranoid reduction of a many-player game to
-two sides, exact for Rikken's and Hoogjassen's two sides).  The transposition table is keyed on
-the hands, the trick on the table, who is to play and the completed tricks as a set: positions
-reached through tricks in another order score the same.
+solved instead of played out.  Where sides play together (`TrickState.allies`: Rikken's and
+Hoogjassen's contracts) the searching seat's side maximises the seat's score and everyone else
+minimises it, by alpha-beta (the paranoid reduction to two sides, exact for two sides).  Where
+every seat plays alone (Rififi, a Rikken pass game) each seat maximises its own score (max-n): a
+seat indifferent between plays is taken to choose among them at random, so the scores of its
+equally good plays are averaged.  The transposition table is keyed on the hands, the trick on the
+table, who is to play and the completed tricks as a set: positions reached through tricks in
+another order score the same.
 """
 
 from __future__ import annotations
@@ -24,10 +27,13 @@ LIMIT: Final = 200_000
 
 
 def solve(state: TrickState, seat: int, table: Table) -> list[float]:
-    """The scores of the round when it is played out perfectly from ``state`` for ``seat``'s side
-    against the rest; ``state`` is left unchanged, ``table`` keeps what was solved for later calls."""
+    """The scores of the round when it is played out perfectly from ``state``, for ``seat``'s side
+    against the rest or, where everyone plays alone, by each for itself; ``state`` is left
+    unchanged, ``table`` keeps what was solved for later calls."""
     if len(table) > LIMIT:
         table.clear()
+    if all(state.allies(s) == 1 << s for s in range(len(state.hands))):
+        return _max_n(state, seat, table)
     return _search(state, state.allies(seat), seat, -math.inf, math.inf, table)[1]
 
 
@@ -66,3 +72,27 @@ def _search(
     flag = UPPER if best <= start_alpha else LOWER if best >= start_beta else EXACT
     table[key] = (best, flag, best_scores)
     return best, best_scores
+
+
+def _max_n(state: TrickState, seat: int, table: Table) -> list[float]:
+    if state.is_over:
+        scores: list[float] = state.result()["scores"]
+        return scores
+    key = _key(state)
+    entry = table.get(key)
+    if entry is not None:
+        return entry[2]
+    actor: int = state.current_player  # type: ignore[assignment]  # not over: a seat plays
+    best = -math.inf
+    tied: list[list[float]] = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        scores = _max_n(child, seat, table)
+        if scores[actor] > best:
+            best, tied = scores[actor], [scores]
+        elif scores[actor] == best:
+            tied.append(scores)
+    mean = [math.fsum(column) / len(tied) for column in zip(*tied, strict=True)]
+    table[key] = (mean[seat], EXACT, mean)
+    return mean
