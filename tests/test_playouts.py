@@ -60,8 +60,9 @@ class Table(TrickState):
         return self
 
 
-def card(state: Table, aim: int, feed: tuple[int, ...] | None = None) -> str:
-    return troef.cards.CODES[greedy_card(state, aim, trump_costs(POWER, state.trump), feed)]
+def card(state: Table, aim: int, feed: tuple[int, ...] | None = None, hidden: str | None = None) -> str:
+    unseen = None if hidden is None else CardSet.parse(hidden).mask
+    return troef.cards.CODES[greedy_card(state, aim, trump_costs(POWER, state.trump), feed, unseen)]
 
 
 # seat 0 led 5S; seat 1 to play; seat 2 holds QS, seat 3 nothing in spades
@@ -110,6 +111,16 @@ def test_leading_it_wants_a_card_no_enemy_beats_or_one_they_do() -> None:
     assert card(Table(hands, leader=0), WIN) == "AS"  # equally cheap: the first
     assert card(Table(hands, leader=0), LOSE) == "3H"  # the dearest card an enemy can beat
     assert card(Table(hands, leader=0), ANY) == "2S"
+
+
+def test_not_reading_the_other_hands_every_unseen_card_may_be_against_it() -> None:
+    hands = ["2C", "KS 6S AH 4H", "2S 7H", "2D 3D 4D"]  # nobody after seat 1 can beat 6S
+    assert card(Table(hands, "5S", leader=0), WIN) == "6S"
+    assert card(Table(hands, "5S", leader=0), WIN, hidden="QS 2S 7H 2D 3D 4D") == "KS"  # QS may be out
+    assert card(Table(hands, "5S", leader=0), WIN, hidden="2S 7H 2D 3D 4D") == "6S"
+    leads = ["AS 2S KH 3H", "5S", "4H", "2H"]  # nobody holds AH, but it may be out
+    assert card(Table(leads, leader=0), WIN) == "KH"
+    assert card(Table(leads, leader=0), WIN, hidden="AH 5S 4H 2H") == "AS"
 
 
 def test_a_ruff_is_safe_only_when_no_later_enemy_can_overruff() -> None:

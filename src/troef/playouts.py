@@ -32,8 +32,16 @@ Policy = Callable[[State, random.Random], Action | str]
 """Picks the action of the current player of a (not finished) world: an `Action` or its text."""
 
 
-def greedy_card(state: TrickState, aim: int, cost: Sequence[int], feed: Sequence[int] | None = None) -> int:
-    """The card the current player plays (see the module docstring); ``state`` is in play."""
+def greedy_card(
+    state: TrickState,
+    aim: int,
+    cost: Sequence[int],
+    feed: Sequence[int] | None = None,
+    hidden: int | None = None,
+) -> int:
+    """The card the current player plays (see the module docstring); ``state`` is in play.  With
+    ``hidden`` (a mask: the cards the player cannot see) it does not read the other hands: every
+    later player against it might hold any of those cards."""
     seat: int = state.current_player  # type: ignore[assignment]  # in play: a seat is to act
     legal = list(bits(state.playable(seat)))
     if len(legal) == 1:
@@ -52,7 +60,8 @@ def greedy_card(state: TrickState, aim: int, cost: Sequence[int], feed: Sequence
             led = c // 13
             strength = state.keys[led]
             if led not in threat:
-                tops = [highest(follow(hands[p], led, trump, exempt), strength) for p in enemies]
+                held = [hands[p] for p in enemies] if hidden is None else [hidden] * bool(enemies)
+                tops = [highest(follow(h, led, trump, exempt), strength) for h in held]
                 threat[led] = max(tops, default=0)
             if (threat[led] > strength[c]) == (aim == LOSE):
                 chosen.append(c)
@@ -64,8 +73,9 @@ def greedy_card(state: TrickState, aim: int, cost: Sequence[int], feed: Sequence
     best_i = max(range(len(trick)), key=lambda i: strength[trick[i]])
     best = strength[trick[best_i]]
     enemy = later = 0
+    unseen = highest(follow(hidden, led, trump, exempt), strength) if hidden is not None else 0
     for p in order[len(trick) + 1 :]:
-        t = highest(follow(hands[p], led, trump, exempt), strength)
+        t = highest(follow(hands[p], led, trump, exempt), strength) if hidden is None else unseen
         later = max(later, t)
         if not allies >> p & 1:
             enemy = max(enemy, t)

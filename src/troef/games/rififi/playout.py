@@ -13,12 +13,14 @@ def policy(game: Game, seed: int) -> Policy:
     """Each seat bids as the heuristic does, then takes tricks while it needs them and ducks once it
     has its bid (or takes more where the scoring pays for them)."""
     assert isinstance(game, Rififi)
-    points = game.points
+    points, pack = game.points, game.pack
 
     def card(state: RififiState) -> int:
         seat: int = state.current_player  # type: ignore[assignment]  # in play: a seat is to act
         bid, won = state.bids[seat], state.won[seat]
         aim = WIN if won < bid or points(bid, won + 1) > points(bid, won) else LOSE
-        return greedy_card(state, aim, trump_costs(game.power, state.trump))
+        gone = sum(state.dealt) & ~sum(state.hands)
+        hidden = pack & ~gone & ~state.hands[seat] & ~(1 << state.trump_card if state.trump_card >= 0 else 0)
+        return greedy_card(state, aim, trump_costs(game.power, state.trump), hidden=hidden)
 
     return trick_policy([RififiBot(seed + s).act for s in range(game.players)], card)
