@@ -14,7 +14,7 @@ import pytest
 import troef
 from troef.bots import make_bot
 from troef.bots.endgame import solve
-from troef.bots.levels import CANDIDATES, PLAYOUTS
+from troef.bots.levels import CANDIDATES, NORMAL, PLAYOUTS, search_bot
 from troef.bots.search import (
     DISAGREE,
     Budget,
@@ -187,6 +187,20 @@ def test_a_time_budget_gives_a_legal_action(method: str) -> None:
     state = positions("rififi", "standaard", 4, 1, 1)[6]
     view = state.view(state.current_player)
     assert SearchBot(1, Budget(seconds=0.05, worlds=8), method).act(view) in view["legal_actions"]
+
+
+@pytest.mark.parametrize("game", sorted(NORMAL))
+def test_the_levels_search_by_the_games_method_and_budget(game: str) -> None:
+    normal, strong = search_bot(game, "normal", 1), search_bot(game, "strong", 1)
+    method = "ismcts" if game == "rififi" else "pimc"  # Rififi is card play: ISMCTS plays it better
+    assert normal.method == strong.method == method
+    if method == "pimc":
+        assert (normal.budget.worlds, strong.budget.worlds) == (NORMAL[game], 4 * NORMAL[game])
+    else:  # ISMCTS: four times the iterations on as many worlds
+        assert (normal.budget.worlds, strong.budget.worlds) == (NORMAL[game], NORMAL[game])
+        assert (normal.budget.iterations, strong.budget.iterations) == (10 * NORMAL[game], 40 * NORMAL[game])
+    assert (normal.budget.endgame, strong.budget.endgame) == ((8, 8) if game == "rififi" else (8, 12))
+    assert search_bot(game, "pimc", 1).method == "pimc" and search_bot(game, "ismcts", 1).method == "ismcts"
 
 
 def test_bad_settings_are_refused() -> None:

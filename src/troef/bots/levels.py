@@ -1,7 +1,7 @@
-"""The search bots' levels and what each game gives them: its play-out policy and the actions worth
-searching.  ``normal`` takes about 0.2 s a move, ``strong`` about 1 s (on one core of the reference
-machine, see ``docs/bots.md``); budgets are counts of worlds, so a bot plays the same under a seed on
-any machine."""
+"""The search bots' levels and what each game gives them: its search method, play-out policy and the
+actions worth searching.  ``normal`` takes about 0.2 s a move, ``strong`` about 1 s (on one core of the
+reference machine, see ``docs/bots.md``); budgets are counts of worlds and iterations, so a bot plays
+the same under a seed on any machine."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from ..games.rififi import playout as rififi
 from ..games.rikken import playout as rikken
 from .search import Budget, Candidates, PolicyFactory, SearchBot, all_legal
 
-METHOD: Final = "pimc"
+METHODS: Final = {"rififi": "ismcts"}
+"""The levels' search method where it is not PIMC: Rififi is nearly all card play, where ISMCTS plays
+better (``docs/bots.md``)."""
 PLAYOUTS: Final[dict[str, PolicyFactory]] = {
     "hoogjassen": hoogjassen.policy,
     "piken": piken.policy,
@@ -22,13 +24,21 @@ PLAYOUTS: Final[dict[str, PolicyFactory]] = {
 }
 CANDIDATES: Final[dict[str, Candidates]] = {"hoogjassen": hoogjassen.candidates, "piken": piken.candidates}
 NORMAL: Final = {"rififi": 96, "rikken": 56, "hoogjassen": 112, "piken": 64}
-"""Worlds a move at level normal (ISMCTS: 10 iterations a world, about as long); strong has four times
-as many and solves the last 12 cards."""
+"""Worlds a move at level normal (ISMCTS plays each out 10 times, about as long as PIMC)."""
+STRONG: Final = 4
+"""Strong searches this many times as much: PIMC as many worlds, ISMCTS as many iterations on the same
+worlds (drawing worlds with inference would take most of its time), and solves the last 12 cards (8
+where every seat plays alone: max-n is not pruned)."""
+ALONE: Final = {"rififi"}
+"""Games where every seat plays alone: their exact endgames are max-n."""
 
 
 def search_bot(game: str, kind: str, seed: int | None) -> SearchBot:
-    """The search bot of ``kind``: ``normal``/``strong``, or ``pimc``/``ismcts`` on the normal budget."""
-    method = kind if kind in ("pimc", "ismcts") else METHOD
-    worlds = NORMAL[game] * (4 if kind == "strong" else 1)
-    budget = Budget(iterations=10 * worlds, worlds=worlds, endgame=12 if kind == "strong" else 8)
+    """The search bot of ``kind``: ``normal``/``strong`` by the game's method, or ``pimc``/``ismcts``
+    on the normal budget."""
+    method = kind if kind in ("pimc", "ismcts") else METHODS.get(game, "pimc")
+    scale = STRONG if kind == "strong" else 1
+    worlds = NORMAL[game] * (scale if method == "pimc" else 1)
+    endgame = 12 if kind == "strong" and game not in ALONE else 8
+    budget = Budget(iterations=10 * NORMAL[game] * scale, worlds=worlds, endgame=endgame)
     return SearchBot(seed, budget, method, PLAYOUTS[game], CANDIDATES.get(game, all_legal), kind)
