@@ -1,8 +1,9 @@
 """Fast play-outs for the search bots: a greedy card player for the trick games, on the full state.
 
 Inside determinized search every card of a world is known, so a play-out policy may look at every
-hand.  `greedy_card` plays the current trick for a seat that wants to win it (``aim`` `WIN`), to
-lose it (`LOSE`) or does not mind (`ANY`):
+hand (or, given the cards a seat cannot see, play as if it could not).  `greedy_card` plays the
+current trick for a seat that wants to win it (``aim`` `WIN`), to lose it (`LOSE`) or does not mind
+(`ANY`):
 
 - wanting it, it leaves a trick to an ally that nobody against them can still beat (throwing its
   most valuable card by ``feed`` when the game counts card points: Hoogjassen's spekken), else

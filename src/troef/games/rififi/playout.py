@@ -11,7 +11,8 @@ from .state import RififiState
 
 def policy(game: Game, seed: int) -> Policy:
     """Each seat bids as the heuristic does, then takes tricks while it needs them and ducks once it
-    has its bid (or takes more where the scoring pays for them)."""
+    has its bid (or takes more where the scoring pays for them), without reading the other hands:
+    every card it cannot see may be against it, as for a player at the table."""
     assert isinstance(game, Rififi)
     points, pack = game.points, game.pack
 
