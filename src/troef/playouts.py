@@ -61,7 +61,7 @@ def greedy_card(
             led = c // 13
             strength = state.keys[led]
             if led not in threat:
-                held = [hands[p] for p in enemies] if hidden is None else [hidden] * bool(enemies)
+                held = [hands[p] for p in enemies] if hidden is None else [hidden] if enemies else []
                 tops = [highest(follow(h, led, trump, exempt), strength) for h in held]
                 threat[led] = max(tops, default=0)
             if (threat[led] > strength[c]) == (aim == LOSE):
