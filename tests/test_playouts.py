@@ -8,7 +8,7 @@ import random
 import pytest
 
 import troef
-from troef.bots.levels import PLAYOUTS
+from troef.bots.levels import BIDDING, PLAYOUTS
 from troef.cards import CardSet, parse_card
 from troef.core.actions import Action
 from troef.games.rikken.contracts import CONTRACTS
@@ -186,3 +186,23 @@ def test_rikken_allies_are_the_sides_of_the_contract() -> None:
     assert [state.allies(seat) for seat in range(4)] == [0b0001, 0b0010, 0b0100, 0b1000]
     state.contract, state.declarer, state.partner = CONTRACTS["rik"], 2, 0
     assert [state.allies(seat) for seat in range(4)] == [0b0101, 0b1010, 0b0101, 0b1010]
+
+
+@pytest.mark.parametrize("preset", ["standaard", "oh-hell"])
+def test_rififis_bidding_play_outs_bid_as_the_heuristic_then_play_any_legal_card(preset: str) -> None:
+    game = troef.load_game("rififi", preset, 4)
+    rng = random.Random(0)
+    greedy, bidding = PLAYOUTS["rififi"](game, 5), BIDDING["rififi"](game, 5)
+    state = game.deal(3, 0)
+    while state.phase == "bid":
+        assert bidding(state, rng) == greedy(state, rng)  # the same heuristic bids
+        state.apply(greedy(state, rng))
+    seat = state.current_player
+    assert seat is not None
+    legal = {a.text for a in state.legal_actions()}
+    played = {bidding(state, rng) for _ in range(200)}
+    assert played == legal  # every legal card, not only the greedy one
+    while not state.is_over:
+        choice = bidding(state, rng)
+        assert choice in {a.text for a in state.legal_actions()}
+        state.apply(choice)

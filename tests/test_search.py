@@ -14,10 +14,11 @@ import pytest
 import troef
 from troef.bots import make_bot
 from troef.bots.endgame import solve
-from troef.bots.levels import CANDIDATES, NORMAL, PLAYOUTS, search_bot
+from troef.bots.levels import BIDDING, CANDIDATES, NORMAL, PLAYOUTS, search_bot
 from troef.bots.search import (
     DISAGREE,
     Budget,
+    PolicyFactory,
     SearchBot,
     all_legal,
     likelihood,
@@ -25,11 +26,12 @@ from troef.bots.search import (
     random_policy,
     text_of,
 )
-from troef.core.game import State
+from troef.core.game import Game, State
 from troef.games.hoogjassen.bot import HoogjassenBot
 from troef.games.hoogjassen.playout import BIDS_SEARCHED, DISCARDS_SEARCHED
 from troef.games.piken.bot import PikenBot
 from troef.games.piken.playout import SEARCHED
+from troef.playouts import Policy
 from troef.tricks import TrickState
 
 GAMES = [("rififi", "standaard", 4), ("rififi", "oh-hell", 3), ("rikken", "kampioenschap", 4),
@@ -201,6 +203,26 @@ def test_the_levels_search_by_the_games_method_and_budget(game: str) -> None:
         assert (normal.budget.iterations, strong.budget.iterations) == (10 * NORMAL[game], 40 * NORMAL[game])
     assert (normal.budget.endgame, strong.budget.endgame) == ((8, 8) if game == "rififi" else (8, 12))
     assert search_bot(game, "pimc", 1).method == "pimc" and search_bot(game, "ismcts", 1).method == "ismcts"
+
+
+def test_choices_before_play_are_searched_with_the_bidding_play_outs() -> None:
+    used: list[str] = []
+
+    def factory(name: str) -> PolicyFactory:
+        def make(game: Game, seed: int) -> Policy:
+            used.append(name)
+            return PLAYOUTS["rififi"](game, seed)
+
+        return make
+
+    bot = SearchBot(1, QUICK, "ismcts", factory("play"), bidding=factory("bid"))
+    states = [s for s in positions("rififi", "standaard", 4, 2, 1) if len(s.legal_actions()) > 1]
+    for state in (states[1], states[-1]):  # a bid, then a card
+        bot.act(state.view(state.current_player))
+    assert used == ["bid", "play"]
+    assert SearchBot(1, QUICK, "ismcts", factory("play")).bidding is not None
+    assert search_bot("rififi", "normal", 1).bidding is BIDDING["rififi"]
+    assert search_bot("rikken", "normal", 1).bidding is PLAYOUTS["rikken"]
 
 
 def test_bad_settings_are_refused() -> None:

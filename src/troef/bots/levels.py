@@ -22,6 +22,8 @@ PLAYOUTS: Final[dict[str, PolicyFactory]] = {
     "rififi": rififi.policy,
     "rikken": rikken.policy,
 }
+BIDDING: Final[dict[str, PolicyFactory]] = {"rififi": rififi.bidding}
+"""Play-outs for the choices before play where they are not the game's play-out policy."""
 CANDIDATES: Final[dict[str, Candidates]] = {"hoogjassen": hoogjassen.candidates, "piken": piken.candidates}
 NORMAL: Final = {"rififi": 96, "rikken": 56, "hoogjassen": 112, "piken": 64}
 """Worlds a move at level normal (ISMCTS plays each out 10 times, about as long as PIMC)."""
@@ -41,4 +43,5 @@ def search_bot(game: str, kind: str, seed: int | None) -> SearchBot:
     worlds = NORMAL[game] * (scale if method == "pimc" else 1)
     endgame = 12 if kind == "strong" and game not in ALONE else 8
     budget = Budget(iterations=10 * NORMAL[game] * scale, worlds=worlds, endgame=endgame)
-    return SearchBot(seed, budget, method, PLAYOUTS[game], CANDIDATES.get(game, all_legal), kind)
+    playout, bidding = PLAYOUTS[game], BIDDING.get(game)
+    return SearchBot(seed, budget, method, playout, CANDIDATES.get(game, all_legal), kind, bidding)

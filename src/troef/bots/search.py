@@ -68,7 +68,8 @@ class Budget:
 
 class SearchBot:
     """A determinized-search player for any game; only ever handed its seat's view.  ``playout``
-    is the game's play-out policy and ``candidates`` the actions worth searching (all by default)."""
+    is the game's play-out policy, ``bidding`` the one for its choices before play (``playout``
+    when not given), and ``candidates`` the actions worth searching (all by default)."""
 
     def __init__(
         self,
@@ -78,6 +79,7 @@ class SearchBot:
         playout: PolicyFactory = random_policy,
         candidates: Candidates = all_legal,
         name: str | None = None,
+        bidding: PolicyFactory | None = None,
     ) -> None:
         if method not in SEARCHES:
             raise ValueError(f"search method must be one of {', '.join(SEARCHES)}, not {method!r}")
@@ -85,6 +87,7 @@ class SearchBot:
         self.budget = budget or Budget()
         self.method = method
         self.playout = playout
+        self.bidding = bidding or playout
         self.candidates = candidates
         self.name = name or method
         self._games: dict[str, Game] = {}
@@ -94,7 +97,8 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         game = self._game(view)
-        policy = self.playout(game, self.rng.randrange(1 << 30))
+        factory = self.playout if view["phase"] == "play" else self.bidding
+        policy = factory(game, self.rng.randrange(1 << 30))
         worlds = draw_worlds(game, view, self.budget, policy, self.rng)
         seat: int = view["seat"]
         left = sum(view.get("hand_counts", ())) if view["phase"] == "play" else -1
