@@ -33,23 +33,42 @@ from openspiel_bridge import (
     openspiel_action,
     openspiel_action_text,
 )
-from troef.arena.schedule import deal_plan
+from troef.arena.schedule import DealPlan, deal_plan
 from troef.arena.stats import interval, resample_means
 from troef.bots import make_bot
+from troef.core.game import State
 
 PLAYERS = 4
+
+
+def both_engines(deal: int, seed: int, tricks: int) -> tuple[State, Any, DealPlan]:
+    """``deal`` of the run with ``seed``, dealt alike in troef's engine and in OpenSpiel's, and its plan."""
+    import pyspiel
+
+    game = troef.load_game("rififi", {"preset": "oh-hell", "tricks": tricks}, PLAYERS)
+    plan = deal_plan(seed, deal, PLAYERS)
+    state = game.deal(plan.seed, plan.dealer)
+    spiel = pyspiel.load_game(game_string(PLAYERS, tricks)).new_initial_state()
+    for action in chance_actions(state.deal_record(), plan.dealer, tricks):
+        spiel.apply_action(action)
+    return state, spiel, plan
+
+
+def openspiel_bot(seed: int, simulations: int, evaluator: Any) -> Any:
+    """OpenSpiel's ``ISMCTSBot`` as the yardstick meets it: UCT constant 2, the most visited action."""
+    import pyspiel
+
+    return pyspiel.ISMCTSBot(
+        seed % 2**31, evaluator, 2.0, simulations, -1,
+        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False,
+    )  # fmt: skip
 
 
 def play(deal: int, args: argparse.Namespace, troef_seats: tuple[int, ...]) -> tuple[float, float]:
     """One replay of ``deal``: troef's and OpenSpiel's mean score per seat."""
     import pyspiel
 
-    game = troef.load_game("rififi", {"preset": "oh-hell", "tricks": args.tricks}, PLAYERS)
-    plan = deal_plan(args.seed, deal, PLAYERS)
-    state = game.deal(plan.seed, plan.dealer)
-    spiel = pyspiel.load_game(game_string(PLAYERS, args.tricks)).new_initial_state()
-    for action in chance_actions(state.deal_record(), plan.dealer, args.tricks):
-        spiel.apply_action(action)
+    state, spiel, plan = both_engines(deal, args.seed, args.tricks)
     evaluator = pyspiel.RandomRolloutEvaluator(1, plan.bot_seeds[0] % 2**31)
     bots: dict[int, Any] = {}
     for player in range(PLAYERS):
@@ -57,10 +76,7 @@ def play(deal: int, args: argparse.Namespace, troef_seats: tuple[int, ...]) -> t
         if player in troef_seats:
             bots[player] = make_bot("rififi", args.level, seed)
         else:
-            bots[player] = pyspiel.ISMCTSBot(
-                seed % 2**31, evaluator, 2.0, args.simulations, -1,
-                pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False,
-            )  # fmt: skip
+            bots[player] = openspiel_bot(seed, args.simulations, evaluator)
     while (seat := state.current_player) is not None:
         if seat in troef_seats:
             text = bots[seat].act(state.view(seat))
