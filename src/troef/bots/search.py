@@ -5,8 +5,9 @@ bids and other choices before play are under the game's play-out policy (inferen
 searches them with PIMC (every candidate action played out in every world, the best mean taken; the
 levels' method) or ISMCTS (one tree over the seat's information sets; every iteration plays one
 world out).  Play-outs follow the game's policy (``games/*/playout.py``: fast greedy play on the
-full world) or a random one; in a trick game's last tricks they are solved exactly instead
-(`endgame.py`).  Everything else game-specific comes through the engine protocol.
+full world; for the choices before play a game may give another, as Rififi does for its bids) or a
+random one; in a trick game's last tricks they are solved exactly instead (`endgame.py`).
+Everything else game-specific comes through the engine protocol.
 """
 
 from __future__ import annotations
