@@ -5,6 +5,7 @@ No timing is asserted: only that the loops run, count rounds and actions, and re
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import json
 import sys
@@ -98,3 +99,17 @@ def test_search_measure() -> None:
     assert search.world_rate(game, positions, 1) > 0
     assert search.solve_rate(positions, 4, 1) > 0
     assert search.seconds_per_move(("piken", "standaard", 3), "normal", 1, 1) > 0
+
+
+def test_the_yardstick_and_the_bids_against_openspiel() -> None:
+    pytest.importorskip("pyspiel")
+    yardstick, bids = bench("yardstick_openspiel"), bench("bids_openspiel")
+    args = argparse.Namespace(seed=1, tricks=3, level="heuristic", simulations=30, play_on=10, replays=1)
+    assert isinstance(yardstick.play_deal(0, args), float)  # it raises if the engines score apart
+    args.bidders = ["heuristic", "random"]
+    rows = bids.positions(0, args)
+    assert len(rows) == yardstick.PLAYERS  # every seat bids once
+    for row in rows:
+        assert set(row) == {"heuristic", "random"}
+        for diff, differ in row.values():
+            assert differ or diff == 0.0  # the same bid as OpenSpiel's is worth the same
