@@ -98,11 +98,11 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         game = self._game(view)
-        factory = self.playout if view["phase"] == "play" else self.bidding
-        policy = factory(game, self.rng.randrange(1 << 30))
+        in_play = view["phase"] == "play"
+        policy = (self.playout if in_play else self.bidding)(game, self.rng.randrange(1 << 30))
         worlds = draw_worlds(game, view, self.budget, policy, self.rng)
         seat: int = view["seat"]
-        left = sum(view.get("hand_counts", ())) if view["phase"] == "play" else -1
+        left = sum(view.get("hand_counts", ())) if in_play else -1
         endgame = self.budget.endgame if 0 <= left <= self.budget.endgame else 0
         search = SEARCHES[self.method]
         return search(worlds, seat, legal, make_rollout(policy, seat, endgame), self.budget, self.rng)
