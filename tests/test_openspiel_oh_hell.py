@@ -183,3 +183,32 @@ def test_bid_actions() -> None:
             assert state.action_to_string(BID_BASE + n) == str(n)
             assert openspiel_action_text(BID_BASE + n) == f"bid {n}"
             assert openspiel_action(f"bid {n}") == BID_BASE + n
+
+
+def test_openspiel_resamples_only_the_cards_really_dealt() -> None:
+    """OpenSpiel's ``oh_hell`` resampler, where its ISMCTS bot draws its worlds, deals the other
+    players the cards they really hold: it knows which cards were left undealt, which a seat's view
+    does not show.  troef's sampler deals them from every card the seat has not seen (``docs/bots.md``:
+    what this is worth to OpenSpiel's bot on the yardstick)."""
+    players, tricks, seat = 4, 8, 1
+    game = troef_game(players, tricks)
+    state = game.deal(seed=3, dealer=0)
+    spiel = openspiel_game(players, tricks).new_initial_state()
+    for action in chance_actions(state.record()["deal"], 0, tricks):
+        spiel.apply_action(action)
+    others = [s for s in range(players) if s != seat]
+
+    def held(hands: list[list[str]]) -> set[str]:
+        return {card for s in others for card in hands[s]}
+
+    def resampled() -> set[str]:
+        return held(dealt_hands(spiel.resample_from_infostate(seat, rng.random), players))
+
+    def drawn() -> set[str]:
+        world = game.sample_world(state.view(seat), rng)
+        return held([sorted(hand) for hand in world.record()["deal"]["hands"]])
+
+    rng = random.Random(0)
+    truth = held(dealt_hands(spiel, players))
+    assert all(resampled() == truth for _ in range(50))
+    assert sum(drawn() != truth for _ in range(50)) >= 45
