@@ -10,6 +10,7 @@ times in OpenSpiel's engine by OpenSpiel bots in every seat (C simulations a mov
 seat's mean score is the bid's value.  Printed per bidder: the mean value of its bids minus the value
 of OpenSpiel's bids, per position, with a bootstrap 95% confidence interval, and how often the two
 bids differ.  The play after the bid is the same for every bidder, so what differs is the bid alone.
+OpenSpiel's bot bids knowing which cards were left undealt (``yardstick_openspiel.py``); troef's do not.
 """
 
 from __future__ import annotations
