@@ -34,8 +34,8 @@ def policy(game: Game, seed: int) -> Policy:
 def bidding(game: Game, seed: int) -> Policy:
     """For the bids: each seat bids as the heuristic does, then plays random cards, so a bid is valued
     by the tricks the hand takes on its own.  Greedy play-outs steer too weakly (they make their bids
-    about half the time, the search bots two thirds) and led the bots to bid too low: against
-    OpenSpiel's ISMCTS, random play-outs bid alike more often (``docs/bots.md``)."""
+    about half the time, the search bots two thirds) and led the bots to bid lower; on the same
+    positions, played on alike, random play-outs' bids were worth a little more (``docs/bots.md``)."""
     assert isinstance(game, Rififi)
     rng = random.Random(seed)
 
