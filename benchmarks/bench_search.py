@@ -21,11 +21,12 @@ import time
 from collections.abc import Sequence
 
 import troef
-from troef.bots import make_bot
-from troef.bots.endgame import solve
-from troef.bots.levels import PLAYOUTS, search_bot
-from troef.bots.search import Budget, draw_worlds, ismcts, make_rollout, random_policy
 from troef.core.game import Game, State
+from troef.players import make_bot
+from troef.players.endgame import solve
+from troef.players.kits import KITS
+from troef.players.levels import search_bot
+from troef.players.search import Budget, draw_worlds, ismcts, make_rollout, random_policy
 from troef.tricks import TrickState
 
 TRICKS = 8
@@ -74,7 +75,7 @@ def ismcts_rate(preset: str, iterations: int, seed: int) -> float:
 
 def playout_rate(game: Game, positions: Sequence[State], seed: int) -> float:
     """Play-outs per second by the game's policy from ``positions``, each played out 5 times."""
-    policy = PLAYOUTS[game.name](game, seed)
+    policy = KITS[game.name].playout(game, seed)
     rng = random.Random(seed)
     play_out = make_rollout(policy, 0, 0)
     start = time.perf_counter()
@@ -86,7 +87,7 @@ def playout_rate(game: Game, positions: Sequence[State], seed: int) -> float:
 def world_rate(game: Game, positions: Sequence[State], seed: int) -> float:
     """Worlds per second drawn for the player to act, with inference (twice as many candidates)."""
     rng = random.Random(seed)
-    policy = PLAYOUTS[game.name](game, seed)
+    policy = KITS[game.name].playout(game, seed)
     budget = Budget(worlds=8)
     start = time.perf_counter()
     for state in positions:

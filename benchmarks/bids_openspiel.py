@@ -26,8 +26,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from openspiel_bridge import openspiel_action, openspiel_action_text
-from troef.arena.stats import interval, resample_means
-from troef.bots import make_bot
+from troef.players import make_bot
+from troef.players.arena.stats import interval, resample_means
 from yardstick_openspiel import PLAYERS, both_engines, openspiel_bot
 
 

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 import tally
 import troef
 from tally import Tally
-from troef.bots import play_out
 from troef.core.game import Game, Result
-from troef.games.hoogjassen.bot import HoogjassenBot
+from troef.players import play_out
+from troef.players.hoogjassen.bot import HoogjassenBot
 
 
 @dataclass

@@ -24,8 +24,8 @@ import tally
 import troef
 from tally import Tally
 from troef.core.game import Game, Result
-from troef.games.piken.bot import PikenBot
 from troef.games.piken.combos import combinations
+from troef.players.piken.bot import PikenBot
 
 PLAYERS = 3
 HAND_SIZES = (10, 11, 12)

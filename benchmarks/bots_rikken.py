@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import troef
 from tally import Tally
-from troef.bots import Bot, make_bot, play_out
 from troef.core.game import Game, Result
+from troef.players import Bot, make_bot, play_out
 
 PLAYERS = 4
 

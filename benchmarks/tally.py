@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from troef.bots import Bot, RandomBot, play_out
 from troef.core.game import Game
+from troef.players import Bot, RandomBot, play_out
 
 
 @dataclass

@@ -38,10 +38,10 @@ from openspiel_bridge import (
     openspiel_action,
     openspiel_action_text,
 )
-from troef.arena.schedule import DealPlan, deal_plan
-from troef.arena.stats import interval, resample_means
-from troef.bots import make_bot
 from troef.core.game import State
+from troef.players import make_bot
+from troef.players.arena.schedule import DealPlan, deal_plan
+from troef.players.arena.stats import interval, resample_means
 
 PLAYERS = 4
 

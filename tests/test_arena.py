@@ -11,10 +11,10 @@ import pytest
 
 import troef
 from test_cli import invoke
-from troef.arena import Setup, play_deals, run_arena
-from troef.arena.duplicate import SittingOut, play_deal
-from troef.arena.schedule import deal_plan, labels, pairs, seatings
-from troef.bots import Bot, RandomBot, play_out
+from troef.players import Bot, RandomBot, play_out
+from troef.players.arena import Setup, play_deals, run_arena
+from troef.players.arena.duplicate import SittingOut, play_deal
+from troef.players.arena.schedule import deal_plan, labels, pairs, seatings
 
 TABLES = [("rififi", 3), ("rififi", 4), ("rififi", 5), ("rikken", 4), ("rikken", 5), ("hoogjassen", 3)]
 

@@ -8,8 +8,8 @@ import statistics
 import pytest
 
 import troef
-from troef.arena import PairDeal, Report, summarise
-from troef.arena.stats import Interval, interval, percentile, ratings, resample_means
+from troef.players.arena import PairDeal, Report, summarise
+from troef.players.arena.stats import Interval, interval, percentile, ratings, resample_means
 
 
 def cis(series: list[list[float]], seed: int, resamples: int = 2000) -> list[Interval]:

@@ -16,12 +16,12 @@ from rich.text import Text
 from typer.testing import CliRunner, Result
 
 import troef
-from troef.bots import bot_kinds
 from troef.cli.main import app
 from troef.cli.play import NotAChoice, interpret
 from troef.cli.rififi_table import HELP
 from troef.cli.terminal import LineReader
 from troef.match import Match
+from troef.players import bot_kinds
 
 ENV: dict[str, str | None] = {"COLUMNS": "200", "NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
 ONES = "1\n" * 1000

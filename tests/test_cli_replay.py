@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 import troef
-from troef.bots import RandomBot, play_out
 from troef.cli.main import app
 from troef.match import Match
+from troef.players import RandomBot, play_out
 
 ENV: dict[str, str | None] = {"COLUMNS": "120", "NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 import troef
-from troef.bots import RandomBot, bot_kinds, make_bot, play_out
 from troef.cards import parse_card
 from troef.core.game import State
-from troef.games.hoogjassen.bot import HoogjassenBot, _Play
+from troef.players import RandomBot, bot_kinds, make_bot, play_out
+from troef.players.hoogjassen.bot import HoogjassenBot, _Play
 
 HANDS = [
     ["9D", "8D", "JD", "AC", "KC", "QC", "JC"],

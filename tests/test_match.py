@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 import troef
-from troef.bots import RandomBot, play_out
 from troef.match import Match, SheetRow
+from troef.players import RandomBot, play_out
 
 
 def play_match(match: Match, seed: int = 0) -> list[SheetRow]:

@@ -29,6 +29,7 @@ from openspiel_bridge import (
     tricks_won,
 )
 from troef.cards import CODES
+from troef.players.kits import sample_world
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -205,7 +206,7 @@ def test_openspiel_resamples_only_the_cards_really_dealt() -> None:
         return held(dealt_hands(spiel.resample_from_infostate(seat, rng.random), players))
 
     def drawn() -> set[str]:
-        return held(game.sample_world(state.view(seat), rng).record()["deal"]["hands"])
+        return held(sample_world(game, state.view(seat), rng).record()["deal"]["hands"])
 
     rng = random.Random(0)
     truth = held(dealt_hands(spiel, players))

@@ -7,9 +7,9 @@ import statistics
 
 import troef
 from test_piken_rules import BASE, GAME, start
-from troef.bots import RandomBot, bot_kinds, make_bot, play_out
 from troef.core.game import State
-from troef.games.piken.bot import PikenBot
+from troef.players import RandomBot, bot_kinds, make_bot, play_out
+from troef.players.piken.bot import PikenBot
 
 ROYAL = [BASE[0], BASE[1], "7D AC TC JC QC KC JS QS KS AS"]
 """Seat 2 holds 7D and AC, takes AH and 8C from the middle and leads; he has the royal flush."""

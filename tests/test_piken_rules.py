@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 import troef
-from troef.bots import RandomBot, play_out
 from troef.core.errors import LISTED_LEGAL
 from troef.core.game import State
 from troef.games.piken.order import CODE, mask_of
 from troef.games.piken.scoring import outcome
 from troef.match import Match
+from troef.players import RandomBot, play_out
 
 BASE = ["8D 9D TD JD QD 7H 7S 7C 8H 8S", "9H TH JH QH KH KD AD 9S 9C TS", "AH 8C TC JC QC KC JS QS KS AS"]
 """Deal P of the scenarios: 7D and AC in the middle (case 4), AS with seat 2."""

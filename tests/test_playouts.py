@@ -8,13 +8,13 @@ import random
 import pytest
 
 import troef
-from troef.bots.levels import BIDDING, PLAYOUTS
 from troef.cards import CardSet, parse_card
 from troef.core.actions import Action
 from troef.games.rikken.contracts import CONTRACTS
-from troef.games.rikken.playout import aim
 from troef.games.rikken.state import RikkenState
-from troef.playouts import ANY, LOSE, WIN, greedy_card, trump_costs
+from troef.players.kits import KITS
+from troef.players.playouts import ANY, LOSE, WIN, greedy_card, trump_costs
+from troef.players.rikken.playout import aim
 from troef.tricks import FOLLOW_RULES, TrickState, rank_power, turn_tables, winner_keys
 
 POWER = rank_power("AKQJT98765432")
@@ -135,7 +135,7 @@ def test_every_games_policy_plays_whole_rounds_legally(game_name: str, preset: s
     game = troef.load_game(game_name, preset, players)
     rng = random.Random(0)
     for seed in range(6):
-        policy = PLAYOUTS[game_name](game, seed)
+        policy = KITS[game_name].playout(game, seed)
         state = game.deal(seed, seed % players)
         while not state.is_over:
             choice = policy(state, rng)
@@ -192,7 +192,9 @@ def test_rikken_allies_are_the_sides_of_the_contract() -> None:
 def test_rififis_bidding_play_outs_bid_as_the_heuristic_then_play_any_legal_card(preset: str) -> None:
     game = troef.load_game("rififi", preset, 4)
     rng = random.Random(0)
-    greedy, bidding = PLAYOUTS["rififi"](game, 5), BIDDING["rififi"](game, 5)
+    kit = KITS["rififi"]
+    assert kit.bidding is not None
+    greedy, bidding = kit.playout(game, 5), kit.bidding(game, 5)
     state = game.deal(3, 0)
     while state.phase == "bid":
         assert bidding(state, rng) == greedy(state, rng)  # the same heuristic bids

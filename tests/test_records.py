@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import troef
-from troef.bots import RandomBot, play_out
 from troef.match import Match
+from troef.players import RandomBot, play_out
 
 BASE: dict[str, Any] = {
     "format": "troef-record/1",

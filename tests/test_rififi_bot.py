@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 import troef
-from troef.bots import Bot, bot_kinds, make_bot, play_out
 from troef.core.game import State
 from troef.games.rififi import Rififi
-from troef.games.rififi.bot import RififiBot
+from troef.players import Bot, bot_kinds, make_bot, play_out
+from troef.players.rififi.bot import RififiBot
 
 RULES: list[object] = [
     "standaard",

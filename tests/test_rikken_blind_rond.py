@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 import troef
-from troef.bots import RandomBot, play_out
 from troef.core.game import State
 from troef.match import Match
+from troef.players import RandomBot, play_out
 from troef.replay import replay, replay_match
 
 BSG = {"preset": "bsg", "blind_rond": True}

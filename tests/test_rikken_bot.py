@@ -9,9 +9,9 @@ import pytest
 
 import troef
 from test_rikken_bidding import hands_with, start
-from troef.bots import bot_kinds, make_bot, play_out
 from troef.core.game import State
-from troef.games.rikken.bot import RikkenBot
+from troef.players import bot_kinds, make_bot, play_out
+from troef.players.rikken.bot import RikkenBot
 
 PRESETS = ["kampioenschap", "bsg"]
 

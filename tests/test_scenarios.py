@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 import troef
-from troef.bots import RandomBot, play_out
 from troef.match import Match
+from troef.players import RandomBot, play_out
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.rglob("*.json"))

@@ -12,26 +12,26 @@ from typing import Any
 import pytest
 
 import troef
-from troef.bots import make_bot
-from troef.bots.endgame import solve
-from troef.bots.levels import BIDDING, CANDIDATES, NORMAL, PLAYOUTS, search_bot
-from troef.bots.search import (
+from troef.core.game import Game, State
+from troef.players import make_bot
+from troef.players.endgame import solve
+from troef.players.hoogjassen.bot import HoogjassenBot
+from troef.players.hoogjassen.playout import BIDS_SEARCHED, DISCARDS_SEARCHED
+from troef.players.kit import PolicyFactory
+from troef.players.kits import KITS, sample_world
+from troef.players.levels import search_bot
+from troef.players.piken.bot import PikenBot
+from troef.players.piken.playout import SEARCHED
+from troef.players.playouts import Policy
+from troef.players.search import (
     DISAGREE,
     Budget,
-    PolicyFactory,
     SearchBot,
-    all_legal,
     likelihood,
     pimc,
     random_policy,
     text_of,
 )
-from troef.core.game import Game, State
-from troef.games.hoogjassen.bot import HoogjassenBot
-from troef.games.hoogjassen.playout import BIDS_SEARCHED, DISCARDS_SEARCHED
-from troef.games.piken.bot import PikenBot
-from troef.games.piken.playout import SEARCHED
-from troef.playouts import Policy
 from troef.tricks import TrickState
 
 GAMES = [("rififi", "standaard", 4), ("rififi", "oh-hell", 3), ("rikken", "kampioenschap", 4),
@@ -42,7 +42,7 @@ QUICK = Budget(iterations=30, worlds=6)
 
 def quick(game: str, seed: int, method: str = "pimc") -> SearchBot:
     """A search bot with the game's play-out policy and candidates on a small budget."""
-    return SearchBot(seed, QUICK, method, PLAYOUTS[game], CANDIDATES.get(game, all_legal))
+    return SearchBot(seed, QUICK, method, KITS[game].playout, KITS[game].candidates)
 
 
 def positions(game_name: str, preset: str, players: int, seed: int, every: int) -> list[State]:
@@ -82,7 +82,7 @@ def test_the_choice_depends_on_the_view_and_the_seed_only(setup: tuple[str, str,
         seat = state.current_player
         assert seat is not None
         view: dict[str, Any] = json.loads(json.dumps(state.view(seat)))
-        other = state.game.sample_world(view, random.Random(5))  # same view, other hidden cards
+        other = sample_world(state.game, view, random.Random(5))  # same view, other hidden cards
         assert other.view(seat) == view
         first = quick(setup[0], 7).act(view)
         assert quick(setup[0], 7).act(json.loads(json.dumps(other.view(seat)))) == first
@@ -154,7 +154,7 @@ def test_the_endgame_solver_agrees_with_plain_minimax_or_max_n(setup: tuple[str,
 
 def test_likelihood_counts_the_choices_the_policy_would_not_make() -> None:
     game = troef.load_game("rififi", "standaard", 4)
-    policy = PLAYOUTS["rififi"](game, 0)  # bids as the heuristic does
+    policy = KITS["rififi"].playout(game, 0)  # bids as the heuristic does
     state = game.deal(2, 0)
     for _ in range(3):  # seats 1, 2, 3 bid as the policy does
         state.apply(policy(state, random.Random(0)))
@@ -191,16 +191,17 @@ def test_a_time_budget_gives_a_legal_action(method: str) -> None:
     assert SearchBot(1, Budget(seconds=0.05, worlds=8), method).act(view) in view["legal_actions"]
 
 
-@pytest.mark.parametrize("game", sorted(NORMAL))
+@pytest.mark.parametrize("game", sorted(KITS))
 def test_the_levels_search_by_the_games_method_and_budget(game: str) -> None:
     normal, strong = search_bot(game, "normal", 1), search_bot(game, "strong", 1)
+    worlds = KITS[game].normal_worlds
     method = "ismcts" if game == "rififi" else "pimc"  # Rififi is card play: ISMCTS plays it better
     assert normal.method == strong.method == method
     if method == "pimc":
-        assert (normal.budget.worlds, strong.budget.worlds) == (NORMAL[game], 4 * NORMAL[game])
+        assert (normal.budget.worlds, strong.budget.worlds) == (worlds, 4 * worlds)
     else:  # ISMCTS: four times the iterations on as many worlds
-        assert (normal.budget.worlds, strong.budget.worlds) == (NORMAL[game], NORMAL[game])
-        assert (normal.budget.iterations, strong.budget.iterations) == (10 * NORMAL[game], 40 * NORMAL[game])
+        assert (normal.budget.worlds, strong.budget.worlds) == (worlds, worlds)
+        assert (normal.budget.iterations, strong.budget.iterations) == (10 * worlds, 40 * worlds)
     assert (normal.budget.endgame, strong.budget.endgame) == ((8, 8) if game == "rififi" else (8, 12))
     assert search_bot(game, "pimc", 1).method == "pimc" and search_bot(game, "ismcts", 1).method == "ismcts"
 
@@ -211,7 +212,7 @@ def test_choices_before_play_are_searched_with_the_bidding_play_outs() -> None:
     def factory(name: str) -> PolicyFactory:
         def make(game: Game, seed: int) -> Policy:
             used.append(name)
-            return PLAYOUTS["rififi"](game, seed)
+            return KITS["rififi"].playout(game, seed)
 
         return make
 
@@ -221,8 +222,8 @@ def test_choices_before_play_are_searched_with_the_bidding_play_outs() -> None:
         bot.act(state.view(state.current_player))
     assert used == ["bid", "play"]
     assert SearchBot(1, QUICK, "ismcts", factory("play")).bidding is not None
-    assert search_bot("rififi", "normal", 1).bidding is BIDDING["rififi"]
-    assert search_bot("rikken", "normal", 1).bidding is PLAYOUTS["rikken"]
+    assert search_bot("rififi", "normal", 1).bidding is KITS["rififi"].bidding
+    assert search_bot("rikken", "normal", 1).bidding is KITS["rikken"].playout
 
 
 def test_bad_settings_are_refused() -> None:
@@ -243,7 +244,7 @@ def test_hoogjassen_searches_passing_the_lowest_bids_and_the_best_discards(playe
         for state in positions("hoogjassen", "standaard", players, seed, 1):
             view = state.view(state.current_player)
             legal = view["legal_actions"]
-            found = CANDIDATES["hoogjassen"](view)
+            found = KITS["hoogjassen"].candidates(view)
             assert set(found) <= set(legal)
             if view["phase"] == "bid":
                 assert found == legal[: 1 + BIDS_SEARCHED]
@@ -263,7 +264,7 @@ def test_piken_searches_the_heuristics_best_plays() -> None:
         for state in positions("piken", "standaard", 3, seed, 1):
             view = state.view(state.current_player)
             legal = view["legal_actions"]
-            found = CANDIDATES["piken"](view)
+            found = KITS["piken"].candidates(view)
             assert set(found) <= set(legal)
             assert len(found) == min(len(legal), SEARCHED)
             if view["phase"] == "play" and len(legal) > SEARCHED:

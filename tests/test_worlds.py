@@ -1,4 +1,4 @@
-"""Worlds (`Game.sample_world`) for every game, preset and number of players: a world drawn from a
+"""Worlds (`players.kits.sample_world`) for every game, preset and number of players: a world drawn from a
 seat's view shows that seat exactly the same view, and it varies the cards the seat cannot see."""
 
 from __future__ import annotations
@@ -8,11 +8,12 @@ import random
 import pytest
 
 import troef
-from troef.bots import make_bot
 from troef.cards import parse_card
 from troef.core.game import Game, State
+from troef.players import make_bot
+from troef.players.kits import sample_world
+from troef.players.worlds import Place, deal_hidden, forbidden_by_plays, logged, tricks_of
 from troef.tricks import follow_else_must_trump, follow_or_trump_any_time
-from troef.worlds import Place, deal_hidden, forbidden_by_plays, logged, tricks_of
 
 ROUNDS = 6
 DRAWS = 3
@@ -40,7 +41,7 @@ def test_a_world_shows_the_seat_the_same_view(game_name: str, preset: str, playe
                 view = state.view(seat)
                 deals = set()
                 for _ in range(DRAWS):
-                    world = game.sample_world(view, rng)
+                    world = sample_world(game, view, rng)
                     assert world.view(seat) == view
                     deals.add(repr(world.deal_record()))
                 varied += len(deals) > 1
@@ -52,8 +53,8 @@ def test_a_world_never_depends_on_the_hidden_cards(game_name: str, preset: str, 
     game = troef.load_game(game_name, preset, players)
     state = heuristic_round(game, 3)[len(heuristic_round(game, 3)) // 2]
     view = state.view(0)
-    first = game.sample_world(view, random.Random(9)).deal_record()
-    again = game.sample_world(dict(view), random.Random(9)).deal_record()
+    first = sample_world(game, view, random.Random(9)).deal_record()
+    again = sample_world(game, dict(view), random.Random(9)).deal_record()
     assert first == again
 
 
@@ -109,4 +110,4 @@ def test_a_view_no_deal_fits_is_an_error(game_name: str) -> None:
     view = game.deal(1, 0).view(0)
     bad = {**view, "actions": ["1:play AS", "1:play AS"] if game_name != "piken" else ["1:draw 9"]}
     with pytest.raises(troef.GameError, match="no deal fits the view of seat 0"):
-        game.sample_world(bad, random.Random(0))
+        sample_world(game, bad, random.Random(0))

@@ -1,4 +1,4 @@
-"""Hoogjassen worlds (`Game.sample_world`): voids, the lone trump jack, the lummel and afleggers, roem
+"""Hoogjassen worlds (`players.kits.sample_world`): voids, the lone trump jack, the lummel and afleggers, roem
 and ongedraaid, on a scripted round."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import troef
 from troef.cards import CLUBS, SUIT_MASKS, CardSet
 from troef.games.hoogjassen.rules import Hoogjassen
 from troef.games.hoogjassen.state import HoogjassenState
+from troef.players.kits import sample_world
 
 HANDS = [
     "7S JH 8H AD AC KD QC",
@@ -50,7 +51,7 @@ def worlds(state: HoogjassenState, seat: int | None, count: int = DRAWS) -> list
     rng = random.Random(7)
     out = []
     for _ in range(count):
-        world = state.game.sample_world(view, rng)
+        world = sample_world(state.game, view, rng)
         assert isinstance(world, HoogjassenState)
         assert world.view(seat) == view
         out.append(world)
@@ -123,6 +124,6 @@ def test_ongedraaid_keeps_the_lummel_hidden_and_whole(players: int, seat: int | 
 def test_worlds_depend_only_on_the_seed() -> None:
     view = round_after([*AUCTION, *DECLARE, *TRICKS[0]]).view(2)
     game = troef.load_game("hoogjassen")
-    first = [game.sample_world(view, random.Random(3)).deal_record() for _ in range(2)]
-    other = game.sample_world(view, random.Random(4)).deal_record()
+    first = [sample_world(game, view, random.Random(3)).deal_record() for _ in range(2)]
+    other = sample_world(game, view, random.Random(4)).deal_record()
     assert first[0] == first[1] != other

@@ -1,4 +1,4 @@
-"""Piken worlds (`Game.sample_world`): the middle cards drawn blind, the removed cards, where 7D and
+"""Piken worlds (`players.kits.sample_world`): the middle cards drawn blind, the removed cards, where 7D and
 AC were dealt and who leads, on scripted deals of the four middle-card cases."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import pytest
 import troef
 from troef.games.piken.order import CODE, parse_mask
 from troef.games.piken.state import PikenState
+from troef.players.kits import sample_world
 
 PLAIN = "8D 9D TD JD QD 7H 7S 7C 8H 8S"
 """Seat 0's hand in every deal: never 7D or AC."""
@@ -39,7 +40,7 @@ def worlds(state: PikenState, seat: int | None) -> list[PikenState]:
     rng = random.Random(11)
     out = []
     for _ in range(DRAWS):
-        world = state.game.sample_world(view, rng)
+        world = sample_world(state.game, view, rng)
         assert isinstance(world, PikenState)
         assert world.view(seat) == view
         out.append(world)
@@ -127,6 +128,6 @@ def test_the_end_shows_the_removed_cards() -> None:
 def test_worlds_depend_only_on_the_seed() -> None:
     view = game_after(TWO_HOLDERS, ["1:draw 2", "2:draw 1", "0:play 7H"]).view(0)
     game = troef.load_game("piken")
-    first = [game.sample_world(view, random.Random(3)).deal_record() for _ in range(2)]
-    other = game.sample_world(view, random.Random(4)).deal_record()
+    first = [sample_world(game, view, random.Random(3)).deal_record() for _ in range(2)]
+    other = sample_world(game, view, random.Random(4)).deal_record()
     assert first[0] == first[1] != other

@@ -1,4 +1,4 @@
-"""Rikken worlds (`Game.sample_world`): the called card, a blind call and a card laid face down,
+"""Rikken worlds (`players.kits.sample_world`): the called card, a blind call and a card laid face down,
 voids, open hands, king calls, no call, troela, schoppen-mie's queen, five players, on scripted
 rounds."""
 
@@ -8,9 +8,10 @@ import random
 from unittest import mock
 
 import troef
-import troef.worlds
+import troef.players.worlds
 from troef.cards import SUIT_MASKS, CardSet, parse_card
 from troef.games.rikken.state import RikkenState
+from troef.players.kits import sample_world
 from troef.tricks import hand_codes
 
 DRAWS = 150
@@ -58,9 +59,9 @@ def worlds(
     view = state.view(seat)
     rng = random.Random(7)
     out = []
-    with mock.patch("troef.games.rikken.worlds.replay", wraps=troef.worlds.replay) as replay:
+    with mock.patch("troef.players.rikken.worlds.replay", wraps=troef.players.worlds.replay) as replay:
         for _ in range(count):
-            world = state.game.sample_world(view, rng)
+            world = sample_world(state.game, view, rng)
             assert isinstance(world, RikkenState)
             assert world.view(seat) == view
             out.append(world)
@@ -257,8 +258,8 @@ def test_five_players_the_dealer_sits_out_and_the_spectator_gets_worlds_too() ->
 def test_a_seed_gives_the_same_world() -> None:
     state = round_after(BLIND_CALL, BLIND)
     view = state.view(1)
-    first = state.game.sample_world(view, random.Random(11))
-    again = state.game.sample_world(view, random.Random(11))
+    first = sample_world(state.game, view, random.Random(11))
+    again = sample_world(state.game, view, random.Random(11))
     assert first.deal_record() == again.deal_record() and first.actions == again.actions
-    other = {repr(state.game.sample_world(view, random.Random(s)).deal_record()) for s in range(10)}
+    other = {repr(sample_world(state.game, view, random.Random(s)).deal_record()) for s in range(10)}
     assert len(other) > 5

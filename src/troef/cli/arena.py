@@ -13,9 +13,9 @@ from rich.console import Console
 from rich.progress import MofNCompleteColumn, Progress
 from rich.table import Table
 
-from ..arena import Report, Setup, check_counts, run_arena
-from ..bots import SEARCH_KINDS, bot_kinds
 from ..core.errors import GameError
+from ..players import SEARCH_KINDS, bot_kinds
+from ..players.arena import Report, Setup, check_counts, run_arena
 from .arena_plot import MISSING, have_matplotlib, plot_ratings
 from .rules import rules_from_args
 from .terminal import consoles, fail

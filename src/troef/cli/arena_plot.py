@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..arena import Report
+from ..players.arena import Report
 
 MISSING = "--plot needs matplotlib: pip install 'troef[plot]'"
 

@@ -9,10 +9,10 @@ from typing import Annotated, Final
 import typer
 from rich.console import Console
 
-from ..bots import LEVELS, Bot, make_bot
 from ..core.errors import GameError
 from ..games import GAMES, game_class, load_game
 from ..match import Match
+from ..players import LEVELS, Bot, make_bot
 from .arena import arena
 from .catalog import game_panel
 from .hoogjassen_table import HoogjassenTable

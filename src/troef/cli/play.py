@@ -11,12 +11,12 @@ from collections.abc import Mapping, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from ..bots import Bot
 from ..cards import CODES, CardError, parse_card
 from ..core.actions import Action, parse_action
 from ..core.errors import IllegalAction
 from ..core.game import State
 from ..match import Match
+from ..players import Bot
 from .table import GameTable, NotAChoice, standings
 from .terminal import LineReader
 

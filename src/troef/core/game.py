@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
@@ -119,11 +118,6 @@ class Game(ABC):
         """Each card's strength within its suit with suit ``trump`` as trump (-1: none); by default the
         order of the card indices (2 low, A high)."""
         return range(52)
-
-    def sample_world(self, view: Mapping[str, Any], rng: random.Random) -> State:
-        """A round consistent with everything ``view`` shows, the cards it hides dealt at random
-        (what play revealed respected): a world for a bot that searches (see ``worlds.py``)."""
-        raise GameError(f"{self.title} has no world sampler")
 
     def check_dealer(self, dealer: int) -> None:
         if type(dealer) is not int or not 0 <= dealer < self.players:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -12,7 +11,6 @@ from ...core.game import Game, Result, card_list
 from ...core.options import Option, Preset
 from .ranks import trump_power
 from .state import HoogjassenState
-from .worlds import sample_world
 
 PACK: Final = PACKS["hoogjas31"].mask
 PACK_CARDS: Final = tuple(bits(PACK))
@@ -121,6 +119,3 @@ class Hoogjassen(Game):
                     raise RecordError(f"{CODES[c]} is dealt twice")
                 seen |= BIT[c]
         return HoogjassenState(self, dealer, tuple(mask_of(h) for h in hands), mask_of(lummel))
-
-    def sample_world(self, view: Mapping[str, Any], rng: random.Random) -> HoogjassenState:
-        return sample_world(self, view, rng)

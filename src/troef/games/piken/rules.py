@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -12,7 +11,6 @@ from ...core.game import Game, card_list
 from ...core.options import Option, Preset
 from .order import index_of
 from .state import PLAYERS, PikenState
-from .worlds import sample_world
 
 PACK_CARDS: Final = tuple(bits(PACKS["piquet32"].mask))
 HAND: Final = 10
@@ -73,6 +71,3 @@ class Piken(Game):
         masks = tuple(sum(1 << index_of(c) for c in cards) for cards in piles)
         middle = [index_of(c) for c in piles[PLAYERS]]
         return PikenState(self, dealer, masks[:PLAYERS], (middle[0], middle[1]))
-
-    def sample_world(self, view: Mapping[str, Any], rng: random.Random) -> PikenState:
-        return sample_world(self, view, rng)

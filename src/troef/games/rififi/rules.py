@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -13,7 +12,6 @@ from ...core.options import Option, Preset
 from ...tricks import FOLLOW_RULES, rank_power
 from .scoring import SCORINGS
 from .state import RififiState
-from .worlds import sample_world
 
 RANK_ORDERS: Final = {"german36": "ATKQJ9876", "french52": "AKQJT98765432"}
 
@@ -128,9 +126,6 @@ class Rififi(Game):
             hands[(dealer + 1 + k) % n] = sum(map(BIT.__getitem__, cards[k:dealt:n]))
         trump_card = cards[dealt] if dealt < len(cards) else cards[dealt - 1]
         return RififiState(self, dealer, tuple(hands), trump_card)
-
-    def sample_world(self, view: Mapping[str, Any], rng: random.Random) -> RififiState:
-        return sample_world(self, view, rng)
 
     def max_rounds(self) -> int | None:
         return self.match_rounds() if self.rules["schedule"] == "up-down" else None

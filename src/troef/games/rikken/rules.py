@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -15,7 +14,6 @@ from .auction import BidRules
 from .contracts import CONTRACTS, LADDERS, RIK, ranks
 from .scoring import TABLES
 from .state import RikkenState
-from .worlds import sample_world
 
 PACK: Final = tuple(range(52))
 POWER: Final = rank_power("AKQJT98765432")
@@ -191,9 +189,6 @@ class Rikken(Game):
                 hands[seat] |= mask_of(cards[top : top + size])
                 top += size
         return RikkenState(self, dealer, tuple(hands), blind)
-
-    def sample_world(self, view: Mapping[str, Any], rng: random.Random) -> RikkenState:
-        return sample_world(self, view, rng)
 
     def from_deal(self, deal: Mapping[str, Any], dealer: int) -> RikkenState:
         hands_value = deal.get("hands")

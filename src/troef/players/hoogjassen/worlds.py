@@ -8,8 +8,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...cards import BIT, PACKS, RANKS, SUITS, bits, card_index, mask_of
+from ...games.hoogjassen.roem import NATURAL, Roem, roem_of
+from ...games.hoogjassen.state import FOLLOW, HoogjassenState
 from ...tricks import hand_codes
-from ...worlds import (
+from ..worlds import (
     Place,
     codes_mask,
     deal_hidden,
@@ -18,11 +20,9 @@ from ...worlds import (
     replay,
     trick_log,
 )
-from .roem import NATURAL, Roem, roem_of
-from .state import FOLLOW, HoogjassenState
 
 if TYPE_CHECKING:
-    from .rules import Hoogjassen
+    from ...games.hoogjassen.rules import Hoogjassen
 
 
 def sample_world(game: Hoogjassen, view: Mapping[str, Any], rng: random.Random) -> HoogjassenState:

@@ -21,8 +21,11 @@ from operator import or_
 from typing import TYPE_CHECKING, Any
 
 from ...cards import BIT, CODES, FULL_MASK, HIDDEN, SUIT_MASKS, SUITS, bits, mask_of, parse_card
+from ...games.rikken.calling import ACES, KINGS
+from ...games.rikken.contracts import CONTRACTS, SCHOPPEN_MIE, TROELA
+from ...games.rikken.state import OVER, PLAY, QUEEN_OF_SPADES, RikkenState
 from ...tricks import FOLLOW_RULES, hand_codes
-from ...worlds import (
+from ..worlds import (
     Place,
     Play,
     codes_mask,
@@ -32,12 +35,9 @@ from ...worlds import (
     replay,
     trick_log,
 )
-from .calling import ACES, KINGS
-from .contracts import CONTRACTS, SCHOPPEN_MIE, TROELA
-from .state import OVER, PLAY, QUEEN_OF_SPADES, RikkenState
 
 if TYPE_CHECKING:
-    from .rules import Rikken
+    from ...games.rikken.rules import Rikken
 
 ALL_ACES = mask_of(ACES)
 BLIND_HIDDEN = f"play {HIDDEN} blind"

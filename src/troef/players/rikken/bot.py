@@ -28,9 +28,9 @@ from math import comb, erf, sqrt
 from typing import Any, Final, TypeVar
 
 from ...cards import CODES, FULL_MASK, SPADES, SUIT_MASKS, SUITS, bits, card_index, parse_card
-from .contracts import CONTRACTS, EEN_OF_VIJF, MISERE, PIEK, SCHOPPEN_MIE, TROELA, Contract
+from ...games.rikken.contracts import CONTRACTS, EEN_OF_VIJF, MISERE, PIEK, SCHOPPEN_MIE, TROELA, Contract
+from ...games.rikken.rules import Rikken
 from .evaluate import misere_chance, misere_risk, piek_chance, playing_tricks, ranks
-from .rules import Rikken
 
 _T = TypeVar("_T")
 

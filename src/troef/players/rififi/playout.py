@@ -7,10 +7,10 @@ import random
 
 from ...cards import bits
 from ...core.game import Game
-from ...playouts import LOSE, WIN, Policy, greedy_card, trick_policy, trump_costs
+from ...games.rififi.rules import Rififi
+from ...games.rififi.state import RififiState
+from ..playouts import LOSE, WIN, Policy, greedy_card, trick_policy, trump_costs
 from .bot import RififiBot
-from .rules import Rififi
-from .state import RififiState
 
 
 def policy(game: Game, seed: int) -> Policy:

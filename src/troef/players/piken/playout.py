@@ -9,10 +9,10 @@ from typing import Any, Final
 
 from ...core.actions import Action
 from ...core.game import Game, State
-from ...playouts import Policy
+from ...games.piken.combos import NO_KEY, play_action, strongest
+from ...games.piken.state import PLAY, PLAYERS, PikenState
+from ..playouts import Policy
 from .bot import PikenBot, Turn
-from .combos import NO_KEY, play_action, strongest
-from .state import PLAY, PLAYERS, PikenState
 
 
 def policy(game: Game, seed: int) -> Policy:

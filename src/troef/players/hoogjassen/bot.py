@@ -26,9 +26,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ...cards import CODES, SUIT_MASKS, SUITS, bits, highest, parse_card
+from ...games.hoogjassen.ranks import trick_keys
+from ...games.hoogjassen.scoring import card_points
 from .evaluate import TEN, value
-from .ranks import trick_keys
-from .scoring import card_points
 
 PACK: Final = sum(1 << (s * 13 + r) for s in range(4) for r in range(5, 13)) & ~(1 << (3 * 13 + 5))
 BASE: Final = {3: 80, 4: 50}

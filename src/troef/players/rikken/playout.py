@@ -6,11 +6,11 @@ from __future__ import annotations
 import functools
 
 from ...core.game import Game
-from ...playouts import ANY, LOSE, WIN, Policy, greedy_card, trick_policy, trump_costs
+from ...games.rikken.contracts import EEN_OF_VIJF, MISERE, PIEK, SCHOPPEN_MIE
+from ...games.rikken.rules import Rikken
+from ...games.rikken.state import QUEEN_OF_SPADES, RikkenState
+from ..playouts import ANY, LOSE, WIN, Policy, greedy_card, trick_policy, trump_costs
 from .bot import RikkenBot
-from .contracts import EEN_OF_VIJF, MISERE, PIEK, SCHOPPEN_MIE
-from .rules import Rikken
-from .state import QUEEN_OF_SPADES, RikkenState
 
 
 def aim(state: RikkenState, seat: int) -> int:

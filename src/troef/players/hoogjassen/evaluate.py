@@ -8,8 +8,8 @@ import functools
 from typing import Final
 
 from ...cards import SUIT_MASKS, bits
-from .roem import roem_of
-from .scoring import LAST_TRICK, card_points
+from ...games.hoogjassen.roem import roem_of
+from ...games.hoogjassen.scoring import LAST_TRICK, card_points
 
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(5, 13)
 TRUMP_ORDER: Final = (JACK, NINE, ACE, KING, QUEEN, TEN, EIGHT, SEVEN)

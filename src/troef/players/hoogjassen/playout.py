@@ -12,12 +12,21 @@ from typing import Any, Final
 from ...cards import mask_of, parse_card
 from ...core.actions import PASS, Action, make
 from ...core.game import Game, State
-from ...playouts import WIN, Policy, greedy_card
+from ...games.hoogjassen.ranks import trump_power
+from ...games.hoogjassen.scoring import card_points
+from ...games.hoogjassen.state import (
+    BID,
+    BIDS,
+    DISCARD,
+    LUMMEL,
+    ONGEDRAAID,
+    TAKE_LUMMEL,
+    TRUMPS,
+    HoogjassenState,
+)
 from ...tricks import PLAYS
+from ..playouts import WIN, Policy, greedy_card
 from .bot import best_trump, bid_limit, discards_by_value, plays_ongedraaid
-from .ranks import trump_power
-from .scoring import card_points
-from .state import BID, BIDS, DISCARD, LUMMEL, ONGEDRAAID, TAKE_LUMMEL, TRUMPS, HoogjassenState
 
 BIDS_SEARCHED: Final = 4
 """A search weighs passing against this many of the lowest legal bids (jumps are never needed)."""

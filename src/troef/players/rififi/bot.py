@@ -25,8 +25,8 @@ from math import comb
 from typing import Any, Final, TypeVar
 
 from ...cards import CODES, SUIT_MASKS, bits, parse_card
+from ...games.rififi.rules import Rififi
 from ...tricks import trick_winner, winner_keys
-from .rules import Rififi
 
 _T = TypeVar("_T")
 

@@ -14,10 +14,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .cards import BIT, HIDDEN, bits, mask_of, parse_card
-from .core.errors import GameError, IllegalAction, RecordError
-from .core.game import Game, State
-from .tricks import FollowRule
+from ..cards import BIT, HIDDEN, bits, mask_of, parse_card
+from ..core.errors import GameError, IllegalAction, RecordError
+from ..core.game import Game, State
+from ..tricks import FollowRule
 
 S = TypeVar("S", bound=State)
 ATTEMPTS = 200

@@ -14,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...cards import bits
-from ...worlds import Place, deal_hidden, draw_world, logged, replay
-from .middle import POSITIONS, SPECIAL, opening
-from .order import ACE_OF_SPADES, CODE, FULL, codes, parse_mask
-from .state import PLAYERS, PikenState
+from ...games.piken.middle import POSITIONS, SPECIAL, opening
+from ...games.piken.order import ACE_OF_SPADES, CODE, FULL, codes, parse_mask
+from ...games.piken.state import PLAYERS, PikenState
+from ..worlds import Place, deal_hidden, draw_world, logged, replay
 
 if TYPE_CHECKING:
-    from .rules import Piken
+    from ...games.piken.rules import Piken
 
 SPECIALS = sum(1 << card for card in SPECIAL)
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.game import Game
+from ...core.game import Game
 from .duplicate import PairDeal
 from .schedule import labels, pairs
 from .stats import Interval, interval, ratings, resample_means

@@ -1,27 +1,30 @@
-"""Bots: anything that picks an action from a seat's `view`: random, the per-game heuristics and
-the search bots at two strengths (`LEVELS`: easy is the heuristic)."""
+"""Players: anything that picks an action from a seat's `view`: random, each game's heuristic and the
+search bots at two strengths (`LEVELS`: easy is the heuristic), the world sampling they search, and the
+arena that measures them.  Each game registers its `PlayerKit` once (``kits.py``)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 from ..core.errors import GameError
 from ..core.game import State
-from ..games.hoogjassen.bot import HoogjassenBot
-from ..games.piken.bot import PikenBot
-from ..games.rififi.bot import RififiBot
-from ..games.rikken.bot import RikkenBot
+from .kit import Bot, PlayerKit
+from .kits import KITS
 from .levels import search_bot
 
-
-class Bot(Protocol):
-    """A player that sees only its seat's view and answers with an action's text."""
-
-    name: str
-
-    def act(self, view: Mapping[str, Any]) -> str: ...
+__all__ = [
+    "KITS",
+    "LEVELS",
+    "SEARCH_KINDS",
+    "Bot",
+    "PlayerKit",
+    "RandomBot",
+    "bot_kinds",
+    "make_bot",
+    "play_out",
+]
 
 
 class RandomBot:
@@ -37,15 +40,6 @@ class RandomBot:
         return self.rng.choice(legal)
 
 
-BotFactory = Callable[[int | None], Bot]
-_HEURISTICS: dict[str, BotFactory] = {
-    "hoogjassen": HoogjassenBot,
-    "piken": PikenBot,
-    "rififi": RififiBot,
-    "rikken": RikkenBot,
-}
-
-
 LEVELS: Final = {"easy": "heuristic", "normal": "normal", "strong": "strong"}
 """`troef play --level`: the bot kind of each level."""
 SEARCH_KINDS: Final = ("normal", "strong", "pimc", "ismcts")
@@ -53,18 +47,19 @@ SEARCH_KINDS: Final = ("normal", "strong", "pimc", "ismcts")
 
 
 def bot_kinds(game: str) -> list[str]:
-    return ["random", "heuristic", *SEARCH_KINDS] if game in _HEURISTICS else ["random"]
+    """The bot kinds that play ``game``."""
+    return ["random", "heuristic", *SEARCH_KINDS] if game in KITS else ["random"]
 
 
 def make_bot(game: str, kind: str, seed: int | None = None) -> Bot:
     """A bot of ``kind`` (see `bot_kinds`) for ``game``."""
     if kind == "random":
         return RandomBot(seed)
-    factory = _HEURISTICS.get(game)
-    if factory is None or kind not in ("heuristic", *SEARCH_KINDS):
+    kit = KITS.get(game)
+    if kit is None or kind not in ("heuristic", *SEARCH_KINDS):
         raise GameError(f"no {kind!r} bot for {game}; bots: {', '.join(bot_kinds(game))}")
     if kind == "heuristic":
-        return factory(seed)
+        return kit.heuristic(seed)
     return search_bot(game, kind, seed)
 
 

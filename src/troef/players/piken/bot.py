@@ -24,8 +24,17 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...cards import bits
-from .combos import MAX_CARDS, NO_KEY, Combination, beats, classify, combinations, play_action, strongest
-from .order import FULL, parse_mask
+from ...games.piken.combos import (
+    MAX_CARDS,
+    NO_KEY,
+    Combination,
+    beats,
+    classify,
+    combinations,
+    play_action,
+    strongest,
+)
+from ...games.piken.order import FULL, parse_mask
 
 UNSAFE_WIN: Final = 0.6
 """The chance that a play which unseen cards could beat still wins the round."""

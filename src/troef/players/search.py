@@ -4,7 +4,7 @@
 bids and other choices before play are under the game's play-out policy (inference), and then
 searches them with PIMC (every candidate action played out in every world, the best mean taken; the
 levels' method) or ISMCTS (one tree over the seat's information sets; every iteration plays one
-world out).  Play-outs follow the game's policy (``games/*/playout.py``: fast greedy play on the
+world out).  Play-outs follow the game's policy (``players/<game>/playout.py``: fast greedy play on the
 full world; for the choices before play a game may give another, as Rififi does for its bids) or a
 random one; in a trick game's last tricks they are solved exactly instead (`endgame.py`).
 Everything else game-specific comes through the engine protocol.
@@ -22,16 +22,14 @@ from typing import Any, Final
 from ..core.actions import Action
 from ..core.game import Game, State
 from ..games import load_game
-from ..playouts import Policy
 from ..tricks import TrickState
 from .endgame import Table, solve
+from .kit import Candidates, PolicyFactory, all_legal
+from .kits import sample_world
+from .playouts import Policy
 
 Rollout = Callable[[State, random.Random], list[float]]
 """Plays a world out to the end and gives every seat's score."""
-PolicyFactory = Callable[[Game, int], Policy]
-"""A game's play-out policy for a seed (``games/*/playout.py``)."""
-Candidates = Callable[[Mapping[str, Any]], list[str]]
-"""The legal actions of a view worth searching (a game may leave out those never worth it)."""
 EXPLORATION: Final = 0.7
 """UCB1 exploration constant, on scores scaled to the spread seen so far."""
 DISAGREE: Final = 0.25
@@ -42,12 +40,6 @@ play-out policy (before play: the game's heuristic) would not have made there.""
 def random_policy(game: Game, seed: int) -> Policy:
     """Every seat plays a uniformly random legal action."""
     return lambda state, rng: rng.choice(state.legal_actions())
-
-
-def all_legal(view: Mapping[str, Any]) -> list[str]:
-    """Every legal action of the view."""
-    legal: list[str] = view["legal_actions"]
-    return legal
 
 
 @dataclass(frozen=True)
@@ -124,8 +116,8 @@ def draw_worlds(
     proportion to how well each explains the other seats' choices before play under ``policy``."""
     count = budget.worlds
     if budget.inference <= 1 or not any(_informative(view)):
-        return [game.sample_world(view, rng) for _ in range(count)]
-    candidates = [game.sample_world(view, rng) for _ in range(count * budget.inference)]
+        return [sample_world(game, view, rng) for _ in range(count)]
+    candidates = [sample_world(game, view, rng) for _ in range(count * budget.inference)]
     weights = [likelihood(w, view["seat"], policy, rng) for w in candidates]
     return rng.choices(candidates, weights, k=count)
 

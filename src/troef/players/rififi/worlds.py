@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...cards import BIT, parse_card
+from ...games.rififi.state import RififiState
 from ...tricks import hand_codes
-from ...worlds import (
+from ..worlds import (
     Place,
     codes_mask,
     deal_hidden,
@@ -17,10 +18,9 @@ from ...worlds import (
     replay,
     trick_log,
 )
-from .state import RififiState
 
 if TYPE_CHECKING:
-    from .rules import Rififi
+    from ...games.rififi.rules import Rififi
 
 
 def sample_world(game: Rififi, view: Mapping[str, Any], rng: random.Random) -> RififiState:

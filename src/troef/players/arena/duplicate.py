@@ -9,10 +9,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import Bot, bot_kinds, make_bot, play_out
-from ..core.errors import GameError
-from ..core.game import Game
-from ..games import load_game
+from ...core.errors import GameError
+from ...core.game import Game
+from ...games import load_game
+from .. import Bot, bot_kinds, make_bot, play_out
 from .schedule import deal_plan, pairs, seatings
 
 Progress = Callable[[int], None]

@@ -1,0 +1,60 @@
+"""`PlayerKit`: everything the players layer knows about one game, registered once per game
+(``players/<game>/__init__.py``), the way python-chess's variants carry what the package needs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..core.game import Game, State
+from .playouts import Policy
+
+
+class Bot(Protocol):
+    """A player that sees only its seat's view and answers with an action's text."""
+
+    name: str
+
+    def act(self, view: Mapping[str, Any]) -> str: ...
+
+
+BotFactory = Callable[[int | None], Bot]
+"""A bot from a seed."""
+PolicyFactory = Callable[[Game, int], Policy]
+"""A game's play-out policy for a seed (``players/<game>/playout.py``)."""
+Candidates = Callable[[Mapping[str, Any]], list[str]]
+"""The legal actions of a view worth searching (a game may leave out those never worth it)."""
+Sampler = Callable[[Game, Mapping[str, Any], random.Random], State]
+"""A round consistent with everything a view shows, the cards it hides dealt at random (what play
+revealed respected): a world for a bot that searches (``players/<game>/worlds.py``)."""
+
+
+def all_legal(view: Mapping[str, Any]) -> list[str]:
+    """Every legal action of the view."""
+    legal: list[str] = view["legal_actions"]
+    return legal
+
+
+@dataclass(frozen=True)
+class PlayerKit:
+    """One game's players: its heuristic bot, world sampler and what its search levels use."""
+
+    game: str
+    """The name of the game (`Game.name`)."""
+    heuristic: BotFactory
+    """The rule-based bot (level ``easy``)."""
+    sample_world: Sampler
+    playout: PolicyFactory
+    """The search's play-out policy."""
+    normal_worlds: int
+    """Worlds a move at level normal (ISMCTS plays each out 10 times, about as long as PIMC)."""
+    bidding: PolicyFactory | None = None
+    """Play-outs for the choices before play, where they are not ``playout``'s."""
+    candidates: Candidates = all_legal
+    """The actions a search weighs."""
+    method: str = "pimc"
+    """The levels' search method (``pimc`` or ``ismcts``)."""
+    alone: bool = False
+    """Every seat plays alone: the exact endgame is max-n, not alpha-beta over two sides."""
