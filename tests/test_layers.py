@@ -1,60 +1,148 @@
-"""DESIGN.md's layering: the engine imports only the standard library, and never the command line."""
+"""DESIGN.md's layering: data flows one way, core -> games (rules) -> players and present -> session ->
+interfaces (cli, web, rl); nothing imports an interface, and everything below the interfaces imports only
+the standard library."""
 
 from __future__ import annotations
 
 import ast
 import sys
 from pathlib import Path
+from typing import Final
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "troef"
-ENGINE = sorted(
-    p for p in PACKAGE.rglob("*.py") if p.relative_to(PACKAGE).parts[0] not in ("cli", "__main__.py")
-)
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+LAYERS: Final = {
+    "core": ("troef.core", "troef.cards", "troef.tricks", "troef.match"),
+    "games": ("troef.games", "troef.replay"),
+    "players": ("troef.players",),
+    "present": ("troef.present",),
+    "session": ("troef.session",),
+    "cli": ("troef.cli", "troef.__main__"),
+    "web": ("troef.web",),
+    "rl": ("troef.rl",),
+    "package": ("troef",),
+}
+"""Each layer's modules (a name stands for the module and everything below it)."""
+ALLOWED: Final = {
+    "core": {"core"},
+    "games": {"core", "games"},
+    "players": {"core", "games", "players"},
+    "present": {"core", "games", "present"},
+    "session": {"core", "games", "players", "present", "session"},
+    "cli": {"core", "games", "players", "present", "session", "cli"},
+    "web": {"core", "games", "players", "present", "session", "web"},
+    "rl": {"core", "games", "players", "present", "session", "rl"},
+    "package": {"core", "games"},
+}
+"""What each layer may import: the layers below it and itself; `troef/__init__.py` is the library's
+front door over the rules."""
+INTERFACES: Final = frozenset({"cli", "web", "rl"})
+
+
+def layer_of(module: str) -> str:
+    """The layer of a dotted module name inside troef (the longest matching prefix wins)."""
+    best = max(
+        (
+            prefix
+            for prefixes in LAYERS.values()
+            for prefix in prefixes
+            if module == prefix or module.startswith(prefix + ".")
+        ),
+        key=len,
+    )
+    return next(name for name, prefixes in LAYERS.items() if best in prefixes)
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def imported_modules(source: str, package: tuple[str, ...]) -> set[str]:
-    """Top-level names of absolute imports, and ``troef.X`` for relative ones made from ``package``."""
+    """Dotted names of the modules ``source`` imports (relative ones resolved from ``package``); for an
+    ``from X import name``, both ``X`` and ``X.name`` (the name may be a module)."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[0] for alias in node.names)
+            found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = package[: len(package) - node.level + 1]
-                target = [*base, *(node.module or "").split(".")] if node.module else list(base)
-                found.add(".".join(target[:2]))
-            elif node.module:
-                found.add(node.module.split(".")[0])
+                base = list(package[: len(package) - node.level + 1])
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names if alias.name != "*")
     return found
 
 
-def module_imports(path: Path) -> set[str]:
-    package = path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1]
-    return imported_modules(path.read_text(encoding="utf-8"), package)
+def package_of(path: Path) -> tuple[str, ...]:
+    name = module_name(path)
+    return tuple(name.split(".")) if path.name == "__init__.py" else tuple(name.split(".")[:-1])
 
 
-@pytest.mark.parametrize("path", ENGINE, ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_engine_module_uses_only_the_standard_library(path: Path) -> None:
+def wrong_imports(name: str, package: tuple[str, ...], source: str) -> set[str]:
+    """The troef modules that module ``name`` imports from a layer it may not import."""
+    allowed = ALLOWED[layer_of(name)]
+    found = imported_modules(source, package)
+    return {m for m in found if m.split(".")[0] == "troef" and layer_of(m) not in allowed}
+
+
+def test_every_module_belongs_to_a_layer() -> None:
+    for path in MODULES:
+        assert layer_of(module_name(path)) in ALLOWED
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_a_module_imports_only_its_own_layer_and_those_below(path: Path) -> None:
+    wrong = wrong_imports(module_name(path), package_of(path), path.read_text(encoding="utf-8"))
+    assert wrong == set(), f"{module_name(path)} ({layer_of(module_name(path))}) imports {sorted(wrong)}"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in MODULES if layer_of(module_name(p)) not in INTERFACES],
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_below_the_interfaces_only_the_standard_library(path: Path) -> None:
     outside = {
-        name
-        for name in module_imports(path)
-        if not name.startswith("troef") and name not in sys.stdlib_module_names and name != "__future__"
+        m.split(".")[0]
+        for m in imported_modules(path.read_text(encoding="utf-8"), package_of(path))
+        if m.split(".")[0] not in ("troef", "__future__") and m.split(".")[0] not in sys.stdlib_module_names
     }
-    assert outside == set(), f"{path.name} imports {sorted(outside)}"
+    assert outside == set(), f"{module_name(path)} imports {sorted(outside)}"
 
 
-@pytest.mark.parametrize("path", ENGINE, ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_engine_never_imports_the_command_line(path: Path) -> None:
-    assert "troef.cli" not in module_imports(path)
-
-
-def test_the_checker_sees_third_party_and_cli_imports() -> None:
+def test_the_checker_resolves_relative_imports_and_sees_third_party_ones() -> None:
     source = "import rich.console\nfrom ...cli import main\nfrom .. import cards\nfrom typer import Typer\n"
-    assert imported_modules(source, ("troef", "games", "rififi")) == {
-        "rich",
+    found = imported_modules(source, ("troef", "games", "rififi"))
+    assert {
+        "rich.console",
         "troef.cli",
+        "troef.cli.main",
         "troef.games",
+        "troef.games.cards",
         "typer",
-    }
+    } <= found
+    assert layer_of("troef.cli.main") == "cli" and layer_of("troef.games.rififi.state") == "games"
+    assert layer_of("troef.cards") == "core" and layer_of("troef") == "package"
+
+
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [
+        ("troef.games.rififi.rules", "from ...players.rififi.worlds import sample_world"),
+        ("troef.present.table", "from ..session import Session"),
+        ("troef.session", "from .cli.table import make_table"),
+        ("troef.players.search", "import troef.present"),
+        ("troef.core.game", "from ..games import load_game"),
+        ("troef.cli.main", "from ..web import app"),
+    ],
+)
+def test_the_checker_catches_an_import_against_the_flow(name: str, source: str) -> None:
+    package = tuple(name.split(".")[:-1])
+    assert wrong_imports(name, package, source) != set()
+    assert wrong_imports(name, package, "from troef.core.errors import TroefError") == set()
