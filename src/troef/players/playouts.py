@@ -13,7 +13,7 @@ current trick for a seat that wants to win it (``aim`` `WIN`), to lose it (`LOSE
 - leading, it leads its cheapest card that nobody against it can beat (wanting the trick) or its
   dearest card that somebody can beat (not wanting it), else its cheapest.
 
-Each game says what a seat wants and what its cards cost (`Policy` in ``games/*/playout.py``).
+Each game says what a seat wants and what its cards cost (`Policy` in ``players/<game>/playout.py``).
 """
 
 from __future__ import annotations
