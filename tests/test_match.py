@@ -218,17 +218,17 @@ def test_next_round_after_the_end() -> None:
     match = Match(troef.load_game("rififi", "standaard", 3), seed=1, rounds=2)
     play_match(match)
     assert match.is_over
-    with pytest.raises(troef.GameError, match="the match is over"):
+    with pytest.raises(troef.MatchError, match="the match is over"):
         match.next_round()
 
 
 def test_finish_an_unfinished_round() -> None:
     match = Match(troef.load_game("rififi", "standaard", 3), seed=1)
     state = match.next_round()
-    with pytest.raises(troef.GameError, match="the round is not over yet"):
+    with pytest.raises(troef.MatchError, match="the round is not over yet"):
         match.finish_round(state)
     state.apply(state.legal_actions()[0])
-    with pytest.raises(troef.GameError, match="the round is not over yet"):
+    with pytest.raises(troef.MatchError, match="the round is not over yet"):
         match.finish_round(state)
     assert match.sheet == [] and match.totals == [0, 0, 0]
 
@@ -270,10 +270,10 @@ def test_only_the_round_just_dealt_is_entered_once() -> None:
     state = match.next_round()
     play_out(state, [RandomBot(seat) for seat in range(4)])
     match.finish_round(state)
-    with pytest.raises(troef.GameError, match="only the round this match dealt last"):
+    with pytest.raises(troef.MatchError, match="only the round this match dealt last"):
         match.finish_round(state)
     stranger = troef.load_game("rififi", "standaard", 4).deal(seed=1)
     play_out(stranger, [RandomBot(seat) for seat in range(4)])
-    with pytest.raises(troef.GameError, match="only the round this match dealt last"):
+    with pytest.raises(troef.MatchError, match="only the round this match dealt last"):
         match.finish_round(stranger)
     assert len(match.sheet) == 1

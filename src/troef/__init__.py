@@ -7,9 +7,18 @@
 1
 """
 
-from .cards import CARDS, PACKS, Card, CardSet
-from .core.actions import Action, parse_action
-from .core.errors import GameError, IllegalAction, RecordError, ReplayError, TroefError
+from .cards import CARDS, PACKS, Card, CardError, CardSet
+from .core.actions import Action, ActionError, parse_action
+from .core.errors import (
+    GameError,
+    IllegalAction,
+    MatchError,
+    RecordError,
+    ReplayError,
+    RoundOverError,
+    TroefError,
+    UsageError,
+)
 from .core.game import Game, State
 from .games import GAMES, load_game
 from .replay import replay
@@ -19,15 +28,20 @@ __all__ = [
     "GAMES",
     "PACKS",
     "Action",
+    "ActionError",
     "Card",
+    "CardError",
     "CardSet",
     "Game",
     "GameError",
     "IllegalAction",
+    "MatchError",
     "RecordError",
     "ReplayError",
+    "RoundOverError",
     "State",
     "TroefError",
+    "UsageError",
     "load_game",
     "parse_action",
     "replay",

@@ -14,6 +14,8 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
+from .core.errors import TroefError
+
 SUITS: Final = "SHDC"
 RANKS: Final = "23456789TJQKA"
 SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
@@ -31,7 +33,7 @@ _SUIT_ALIASES.update({"♤": 0, "♡": 1, "♢": 2, "♧": 3})
 _SUIT_LISTING_ORDER: Final = {DIAMONDS: 0, HEARTS: 1, SPADES: 2, CLUBS: 3}
 
 
-class CardError(ValueError):
+class CardError(TroefError, ValueError):
     """Text that is not a card code."""
 
 

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .core.errors import GameError
+from .core.errors import GameError, MatchError
 from .core.game import Game, Result, State
 
 MATCH_FORMAT = "troef-match/1"
@@ -83,9 +83,10 @@ class Match:
         return self.game.closing_dealer(start, [row.result for row in self.sheet[self.rounds :]])
 
     def next_round(self) -> State:
-        """Deal the next round: a scheduled one, then the closing rounds the game asks for."""
+        """Deal the next round: a scheduled one, then the closing rounds the game asks for; a
+        `MatchError` once the match is over."""
         if self.is_over:
-            raise GameError("the match is over")
+            raise MatchError("the match is over")
         seed = self.rng.randrange(2**63)
         index = len(self.sheet)
         deal = self.game.deal_round if index < self.rounds else self.game.deal_closing_round
@@ -93,11 +94,12 @@ class Match:
         return self.dealt
 
     def finish_round(self, state: State) -> SheetRow:
-        """Enter a finished round on the score sheet."""
+        """Enter a finished round on the score sheet; a `MatchError` unless it is the round this match
+        dealt last and it is over."""
         if state is not self.dealt:
-            raise GameError("only the round this match dealt last can be entered on its score sheet")
+            raise MatchError("only the round this match dealt last can be entered on its score sheet")
         if not state.is_over:
-            raise GameError("the round is not over yet")
+            raise MatchError("the round is not over yet")
         self.dealt = None
         self.previous = state
         result = state.result()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import CODES, SUITS, CardError, listing_key, parse_card, suit_of
+from .errors import TroefError
 
 # keyword -> (words it takes, whether it takes cards, how many cards at most)
 _KINDS: Final = {
@@ -28,7 +29,7 @@ _KINDS: Final = {
 _BLIND_KINDS: Final = ("play", "call")
 
 
-class ActionError(ValueError):
+class ActionError(TroefError, ValueError):
     """Text that is not an action in troef's notation."""
 
 

@@ -19,7 +19,7 @@ def legal_text(legal: Sequence[str]) -> str:
 
 
 class TroefError(Exception):
-    """Base class of troef's errors."""
+    """Base class of troef's errors: every error troef raises for bad input or misuse is one."""
 
 
 class GameError(TroefError, ValueError):
@@ -42,6 +42,19 @@ class IllegalAction(TroefError, ValueError):
         who = "nobody may act: the round is over" if seat is None else f"seat {seat}"
         why = f" ({reason})" if reason else ""
         super().__init__(f"{who}: {action!r} is not legal{why}; legal: {legal_text(self.legal)}")
+
+
+class MatchError(TroefError):
+    """Misuse of a match: dealing when it is over, entering a round it did not deal or one that is
+    not over."""
+
+
+class RoundOverError(TroefError):
+    """Asking a round that is over who is to act (`State.actor`)."""
+
+
+class UsageError(TroefError):
+    """Wrong command-line usage: an option or argument the command does not take."""
 
 
 class ReplayError(TroefError):
