@@ -82,12 +82,14 @@ class Match:
         start = (self.first_dealer + self.rounds) % self.game.players
         return self.game.closing_dealer(start, [row.result for row in self.sheet[self.rounds :]])
 
-    def next_round(self) -> State:
+    def next_round(self, seed: int | None = None) -> State:
         """Deal the next round: a scheduled one, then the closing rounds the game asks for; a
-        `MatchError` once the match is over."""
+        `MatchError` once the match is over.  ``seed`` deals it from that seed (e.g. a fair deal's)
+        instead of the match's own next one, which is drawn either way."""
         if self.is_over:
             raise MatchError("the match is over")
-        seed = self.rng.randrange(2**63)
+        drawn = self.rng.randrange(2**63)
+        seed = drawn if seed is None else seed
         index = len(self.sheet)
         deal = self.game.deal_round if index < self.rounds else self.game.deal_closing_round
         self.dealt = deal(seed, self.dealer, index, self.previous)
