@@ -40,8 +40,8 @@ THOROUGH_ROUNDS = 25
 ILLEGAL_ROUNDS = 6
 """Rounds in which every step is probed with every illegal candidate action."""
 
-Snapshot = tuple[dict[str, Any], list[dict[str, Any]]]
-Views = dict[int | None, dict[str, Any]]
+Snapshot = tuple[dict[str, Any], list[Mapping[str, Any]]]
+Views = dict[int | None, Mapping[str, Any]]
 
 
 # --------------------------------------------------------------------------- helpers

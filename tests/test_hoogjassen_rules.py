@@ -188,7 +188,7 @@ def test_kapot_with_roem_and_stuk() -> None:
         while state.current_player not in (0, None):
             state.apply(state.legal_actions()[0])
         if card == "KS":
-            assert state.view(2)["stuk"] is True and state.view(2)["contract"] == 200 - 140
+            assert state.view(2)["stuk"] is True and state.view(2)["target"] == 200 - 140
     result = state.result()
     d = result["details"]
     assert (d["kapot"], d["points"], d["contract"], d["result"], d["pot"]) == (True, [250, 0], 60, 190, -1)
@@ -200,7 +200,7 @@ def test_no_trick_voids_roem_and_afleggers() -> None:
     state = round_of(
         ["bid 120", "pass", "pass", "pass", "take-lummel", "discard 8S 7S JD", "trump H"], hands, "7S JD TD"
     )
-    assert state.view(None)["contract"] == 120 - 20 - 50  # runs 7H 8H 9H (no trump king) and 7D 8D 9D TD
+    assert state.view(None)["target"] == 120 - 20 - 50  # runs 7H 8H 9H (no trump king) and 7D 8D 9D TD
     while not state.is_over:
         state.apply(state.legal_actions()[-1] if state.current_player else state.legal_actions()[0])
     d = state.result()["details"]

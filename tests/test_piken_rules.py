@@ -4,6 +4,7 @@ who leads, rounds, the end of the game, the winner, refused input and a match.""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -281,7 +282,7 @@ def test_spades_and_highest_spade_per_pile() -> None:
 # --------------------------------------------------------------------------- refused input
 
 
-def snapshot(state: State) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def snapshot(state: State) -> tuple[dict[str, Any], list[Mapping[str, Any]]]:
     return state.record(), [state.view(s) for s in (0, 1, 2, None)]
 
 

@@ -222,7 +222,7 @@ VISIBLE: dict[str, VisibleRule] = {
 """Per game: the cards ``seat`` (None: a spectator) may see, from the record of the round so far."""
 
 
-ANNOUNCED: dict[str, Callable[[dict[str, Any]], object]] = {
+ANNOUNCED: dict[str, Callable[[Mapping[str, Any]], object]] = {
     "hoogjassen": lambda view: (view["roem"], view["stuk"]),
     "piken": lambda view: (view["entitled"], view["taken"], view["removed"], view["first_leader"]),
 }
@@ -301,14 +301,14 @@ def test_every_game_states_what_a_seat_may_see() -> None:
     assert not missing, f"add the visible-card rule of {missing} to VISIBLE in tests/test_view.py"
 
 
-def check_views(state: State) -> dict[int | None, dict[str, Any]]:
+def check_views(state: State) -> dict[int | None, Mapping[str, Any]]:
     """Every seat's and the spectator's view now: no hidden card, legal actions only to the actor."""
     record = state.record()
     n = state.game.players
     current = state.current_player
     legal = sorted(a.text for a in state.legal_actions())
     public = visible(record, None)
-    out: dict[int | None, dict[str, Any]] = {}
+    out: dict[int | None, Mapping[str, Any]] = {}
     for seat in [*range(n), None]:
         view = state.view(seat)
         out[seat] = view
@@ -418,7 +418,7 @@ def test_views_do_not_tell_hidden_cards_apart(game_name: str, preset: str, playe
     for seed in range(ROUNDS // 2):
         rng = random.Random(seed)
         state = new_round(game, seed)
-        history: list[dict[int | None, dict[str, Any]]] = []
+        history: list[dict[int | None, Mapping[str, Any]]] = []
         while True:
             history.append({s: state.view(s) for s in [*range(players), None]})
             legal = state.legal_actions()

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import functools
 from abc import abstractmethod
-from collections.abc import Callable, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Collection, Sequence
+from typing import Final
 
 from .cards import CODES, RANKS, SUIT_MASKS, SUITS, bits
 from .core.actions import Action, make
 from .core.game import State
+from .core.views import HandPart, TrickEntry, TrickPart
 
 FollowRule = Callable[[int, int, int, int], int]
 """``rule(hand, led_suit, trump_suit, exempt) -> mask of playable cards`` (trump -1: no trump)."""
@@ -258,24 +259,42 @@ class TrickState(State):
             return f"you cannot follow {SUITS[led]} and must play a trump ({SUITS[self.trump]})"
         return "not allowed by the follow rules"
 
-    def hand_view(self, seat: int | None) -> dict[str, Any]:
+    def hand_view(self, seat: int | None) -> HandPart:
         """The seat's own hand and how many cards every seat holds."""
         return {
             "hand": hand_codes(self.hands[seat]) if seat is not None else [],
             "hand_counts": [h.bit_count() for h in self.hands],
         }
 
-    def trick_view(self) -> dict[str, Any]:
-        """The public part of play: trick on the table, finished tricks and tricks won."""
+    def trick_view(self, face_down_lead: bool = False, blind: Collection[int] = ()) -> TrickPart:
+        """The public part of play: the trick on the table (its first card ``??`` when
+        ``face_down_lead``), the finished tricks (those at the indices ``blind`` marked as led
+        face down), the last of them, and the tricks won."""
+        trick = [CODES[c] for c in self.trick]
+        if face_down_lead:
+            trick[0] = "??"
+        history = [self.trick_entry(i, i in blind) for i in range(len(self.history))]
         return {
             "leader": self.leader,
-            "trick": [CODES[c] for c in self.trick],
-            "history": [
-                {"leader": lead, "cards": [CODES[c] for c in cards], "winner": winner}
-                for lead, cards, winner in self.history
-            ],
+            "trick": trick,
+            "trick_seats": list(self.order[self.leader][: len(trick)]),
+            "history": history,
+            "last_trick": self.trick_entry(len(history) - 1, len(history) - 1 in blind) if history else None,
             "tricks": self.won[:],
         }
+
+    def trick_entry(self, index: int, blind: bool) -> TrickEntry:
+        """Finished trick ``index`` as a view shows it."""
+        leader, cards, winner = self.history[index]
+        entry: TrickEntry = {
+            "leader": leader,
+            "cards": [CODES[c] for c in cards],
+            "seats": list(self.order[leader][: len(cards)]),
+            "winner": winner,
+        }
+        if blind:
+            entry["blind"] = True
+        return entry
 
 
 def hand_codes(mask: int) -> list[str]:

@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Self
 from .actions import Action, ActionError, parse_action
 from .errors import GameError, IllegalAction, RecordError
 from .options import Option, Preset, Rules, resolve_rules
+from .views import BidRange, Header, Side
 
 RECORD_FORMAT = "troef-record/1"
 Result = dict[str, Any]
@@ -178,8 +179,9 @@ class State(ABC):
         """The result dict of ``notation.md`` (a partial one while the round is not over)."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-serialisable; ``None`` gives a spectator's view."""
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """What ``seat`` may know, JSON-serialisable; ``None`` gives a spectator's view.  Each game
+        returns its own `TypedDict` (``games/<game>/view.py``, documented in ``docs/views.md``)."""
 
     def check_seat(self, seat: object) -> None:
         """A `GameError` unless ``seat`` is a seat of this round or ``None`` (a spectator)."""
@@ -187,24 +189,27 @@ class State(ABC):
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise GameError(f"seat must be 0..{n - 1} or None (a spectator), not {seat!r}")
 
-    def view_header(self, seat: int | None) -> dict[str, Any]:
-        """What every view holds: the table, the seat, the phase, who acts, the legal actions of the
-        seat (only when it is to act), the actions so far as the seat saw them (``"2:play QS"``) and,
-        once the round is over, the result."""
+    def view_header(self, seat: int | None) -> Header:
+        """What every view holds: the table, the seat, who plays in which order, the phase, who acts,
+        the legal actions and numeric bids of the seat (only when it is to act), the actions so far as
+        the seat saw them (``"2:play QS"``), the sides as the seat knows them and, once the round is
+        over, the result."""
         self.check_seat(seat)
         current = self.current_player
-        header: dict[str, Any] = {
+        to_act = seat is not None and seat == current
+        header: Header = {
             "game": self.game.name,
             "rules": self.game.rules.notation(),
             "players": self.game.players,
             "seat": seat,
             "dealer": self.dealer,
+            "order": list(self.game.seats_of(self.dealer)),
             "phase": self.phase,
             "current_player": current,
-            "legal_actions": [a.text for a in self.legal_actions()]
-            if seat is not None and seat == current
-            else [],
+            "legal_actions": [a.text for a in self.legal_actions()] if to_act else [],
+            "bid_range": self.bid_range() if to_act else None,
             "actions": [f"{s}:{self.seen_action(i, seat)}" for i, s in enumerate(self.actors)],
+            "sides": self.sides(seat),
         }
         if current is None:
             header["result"] = self.result()
@@ -213,6 +218,16 @@ class State(ABC):
     @abstractmethod
     def deal_record(self) -> dict[str, Any]:
         """The ``deal`` object of this round's record."""
+
+    def bid_range(self) -> BidRange | None:
+        """The numeric bids the current player may make now, or None (the default: no numeric
+        auction, or it is over)."""
+        return None
+
+    def sides(self, seat: int | None) -> list[Side] | None:
+        """The sides as ``seat`` knows them, the declaring side first; None while it does not know
+        them, or when everyone plays alone (the default)."""
+        return None
 
     @abstractmethod
     def clone(self) -> Self:

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Any, Final
 from ...cards import BIT, CODES, SUITS, bits, card_index
 from ...core.actions import PASS, Action, make
 from ...core.game import Result
+from ...core.views import BidRange, Side
 from ...tricks import FOLLOW_RULES, TrickState, hand_codes, turn_tables, winner_keys
 from .ranks import trick_keys
 from .roem import STUK, Roem, roem_of, stuk_cards
 from .scoring import LAST_TRICK, TOTAL, card_points, points_of, settle
+from .view import HoogjassenView
 
 if TYPE_CHECKING:
     from .rules import Hoogjassen
@@ -229,7 +231,8 @@ class HoogjassenState(TrickState):
     def roem_total(self) -> int:
         return sum(r.value for r in self.roem) + (STUK if self.stuk else 0)
 
-    def contract(self) -> int | None:
+    def target(self) -> int | None:
+        """The card points the declarer must take: his bid minus his roem (None before trump)."""
         return self.bid - self.roem_total() if self.trump >= 0 else None
 
     def result(self) -> Result:
@@ -284,7 +287,36 @@ class HoogjassenState(TrickState):
             return " ".join(["discard", *["??"] * len(action.cards)])  # the afleggers stay face down
         return action.text
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def bid_range(self) -> BidRange | None:
+        if self.phase != BID:
+            return None
+        low = max(self.game.min_bid, self.bid + 10)
+        high = self.game.max_bid
+        return {"low": low, "high": high, "step": 10, "excluded": None} if low <= high else None
+
+    def sides(self, seat: int | None) -> list[Side] | None:
+        """The declarer against the others once bidding is over, with the card points of their
+        tricks once trump is named (the last trick's 5 included; afleggers are not in tricks)."""
+        declarer = self.declarer
+        if declarer < 0:
+            return None
+        others = [s for s in range(self.n) if s != declarer]
+        tricks = [self.won[declarer], sum(self.won[s] for s in others)]
+        points: list[int | None] = [None, None]
+        if self.trump >= 0:
+            card = self.points
+            taken = [0, 0]
+            for _, cards, winner in self.history:
+                taken[winner != declarer] += sum(card[c] for c in cards)
+            if self.is_over:
+                taken[self.history[-1][2] != declarer] += LAST_TRICK
+            points = [taken[0], taken[1]]
+        return [
+            {"seats": [declarer], "tricks": tricks[0], "points": points[0]},
+            {"seats": others, "tricks": tricks[1], "points": points[1]},
+        ]
+
+    def view(self, seat: int | None) -> HoogjassenView:
         declarer = self.declarer
         own = seat is not None and seat == declarer
         return {
@@ -298,9 +330,9 @@ class HoogjassenState(TrickState):
             "lummel": hand_codes(self.lummel) if own and self.taken else [],
             "afleggers": hand_codes(self.afleggers) if own else [],
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
-            "roem": [r.as_dict() for r in self.roem],
+            "roem": [{"name": r.name, "cards": hand_codes(r.cards), "value": r.value} for r in self.roem],
             "stuk": self.stuk,
-            "contract": self.contract(),
+            "target": self.target(),
             **self.trick_view(),
         }
 

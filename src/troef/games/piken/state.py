@@ -12,6 +12,7 @@ from .combos import NO_KEY, beats, classify, combinations, play_action, type_nam
 from .middle import POSITIONS, first_leader, opening
 from .order import CODE, codes, mask_of
 from .scoring import outcome
+from .view import LayView, PikenView
 
 if TYPE_CHECKING:
     from .rules import Piken
@@ -263,7 +264,7 @@ class PikenState(State):
     def pile_counts(self) -> list[int]:
         return [pile.bit_count() for pile in self.piles]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> PikenView:
         header = self.view_header(seat)
         return {
             **header,
@@ -286,7 +287,7 @@ class PikenState(State):
             "piles": self.pile_counts(),
         }
 
-    def highest_view(self) -> dict[str, Any] | None:
+    def highest_view(self) -> LayView | None:
         best = next((lay for lay in reversed(self.laid) if lay.stays_in), None)
         return None if best is None else lay_view(best)
 
@@ -294,7 +295,7 @@ class PikenState(State):
         return {"hands": [codes(h) for h in self.dealt], "middle": [CODE[c] for c in self.middle]}
 
 
-def lay_view(lay: Lay) -> dict[str, Any]:
+def lay_view(lay: Lay) -> LayView:
     return {
         "seat": lay.seat,
         "cards": codes(lay.mask),

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any, Final
 from ...cards import CODES, SUITS
 from ...core.actions import Action, make
 from ...core.game import Result
+from ...core.views import BidRange
 from ...tricks import TrickState, hand_codes, turn_tables, winner_keys
+from .view import RififiView
 
 if TYPE_CHECKING:
     from .rules import Rififi
@@ -127,7 +129,13 @@ class RififiState(TrickState):
     def trump_card_code(self) -> str | None:
         return CODES[self.trump_card] if self.trump_card >= 0 else None
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def bid_range(self) -> BidRange | None:
+        if self.phase != BID:
+            return None
+        hooked = self.hooked_bid()
+        return {"low": 0, "high": self.hand_size, "step": 1, "excluded": hooked if hooked >= 0 else None}
+
+    def view(self, seat: int | None) -> RififiView:
         return {
             **self.view_header(seat),
             **self.hand_view(seat),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ...cards import BIT, CODES, HEARTS, SPADES, SUIT_MASKS, SUITS, bits, card_index
 from ...core.actions import Action, make
 from ...core.game import Result
+from ...core.views import Side
 from ...tricks import (
     FOLLOW_RULES,
     PLAYS,
@@ -22,6 +23,7 @@ from .auction import Auction
 from .calling import ACES, TRUMPS, call_reason, calls, trump_suits
 from .contracts import CONTRACTS, EEN_OF_VIJF, MISERE, PIEK, SCHOPPEN_MIE, TROELA, Contract
 from .scoring import Ledger, settle_een_of_vijf, settle_piek_misere, settle_schoppen_mie, settle_side
+from .view import RikkenContract, RikkenView
 
 if TYPE_CHECKING:
     from .rules import Rikken
@@ -414,20 +416,58 @@ class RikkenState(TrickState):
         return ledger.scores
 
     def public(self) -> dict[str, Any]:
+        """What everybody knows about the contract, as a result's details write it."""
+        seen = self.contract_view()
+        return {
+            "contract": seen["contract"],
+            "declarer": seen["declarer"],
+            "players": seen["contract_players"],
+            "partner": seen["partner"],
+            "trump": seen["trump"],
+            "called": seen["called"],
+            "called_blind": seen["called_blind"],
+            "sitting_out": seen["sitting_out"],
+            "blind_rond": self.auction.blind,
+        }
+
+    def contract_view(self) -> RikkenContract:
         """What everybody knows about the contract."""
         contract = self.contract
-        shown = self.revealed or (contract is not None and contract.family == TROELA) or self.is_over
         return {
             "contract": contract.name if contract else None,
             "declarer": self.declarer if self.declarer >= 0 else None,
-            "players": list(self.players),
-            "partner": self.partner if shown and self.partner >= 0 else None,
+            "contract_players": list(self.players),
+            "partner": self.partner if self.partner_shown() and self.partner >= 0 else None,
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "called": CODES[self.called] if self.called >= 0 else None,
             "called_blind": self.called_blind,
             "sitting_out": self.dealer if self.game.players > len(self.seats) else None,
-            "blind_rond": self.auction.blind,
         }
+
+    def partner_shown(self) -> bool:
+        """Whether the rules have shown everybody the partner: troela's from the bid, a called
+        partner by playing the called card, any once the round is over."""
+        contract = self.contract
+        return self.revealed or (contract is not None and contract.family == TROELA) or self.is_over
+
+    def sides(self, seat: int | None) -> list[Side] | None:
+        """A trick contract's side (the declarer, then his partner if any) and the others, once
+        ``seat`` knows the partner: the partner himself from the start of play (he holds the called
+        card), everybody once it is shown.  None in piek, misère and the pass games (no two sides)."""
+        contract = self.contract
+        if contract is None or contract.every_man:
+            return None
+        if contract.calls_partner and self.phase in (TRUMP, CALL):
+            return None  # whether there is a partner, and who, is not settled yet
+        if self.partner >= 0 and not self.partner_shown() and (seat is None or seat != self.partner):
+            return None
+        side = self.side()
+        others = sorted(s for s in self.seats if s not in side)
+        won = self.won
+        return [
+            {"seats": side, "tricks": sum(won[s] for s in side), "points": None},
+            {"seats": others, "tricks": sum(won[s] for s in others), "points": None},
+        ]
 
     def open_hands(self) -> list[list[str] | None]:
         """Hands laid open: every hand in praatje, the open players' after ``open_after_trick`` tricks."""
@@ -456,23 +496,17 @@ class RikkenState(TrickState):
             return "play ?? blind"  # face down until its trick is done
         return action.text
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        header = self.view_header(seat)
-        public = self.public()
-        public["contract_players"] = public.pop("players")
-        play = self.trick_view()
-        if self.blind_lead and seat != self.declarer:
-            play["trick"][0] = "??"
-        for i in self.blind_tricks:
-            play["history"][i]["blind"] = True
+    def view(self, seat: int | None) -> RikkenView:
         return {
-            **header,
+            **self.view_header(seat),
             **self.hand_view(seat),
             "auction": [{"seat": s, "bid": b} for s, b in self.auction.log],
-            **public,
+            "blind_rond": self.auction.blind,
+            **self.contract_view(),
             "blind_lead": self.blind_lead,
             "open_hands": self.open_hands(),
-            **play,
+            "queen_of_spades": next((w for _, cards, w in self.history if QUEEN_OF_SPADES in cards), None),
+            **self.trick_view(self.blind_lead and seat != self.declarer, self.blind_tricks),
         }
 
     def deal_record(self) -> dict[str, Any]:
