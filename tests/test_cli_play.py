@@ -18,12 +18,18 @@ from typer.testing import CliRunner, Result
 import troef
 from troef.cli.main import app
 from troef.cli.play import NotAChoice, interpret
-from troef.cli.rififi_table import HELP
 from troef.cli.terminal import LineReader
 from troef.match import Match
 from troef.players import bot_kinds
 
-ENV: dict[str, str | None] = {"COLUMNS": "200", "NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
+ENV: dict[str, str | None] = {
+    "COLUMNS": "200",
+    "NO_COLOR": "1",
+    "FORCE_COLOR": None,
+    "TTY_COMPATIBLE": None,
+    **dict.fromkeys(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")),
+}
+"""A wide plain terminal; no locale, so the table speaks English."""
 ONES = "1\n" * 1000
 
 
@@ -153,7 +159,9 @@ def test_illegal_answers_are_refused_with_the_reason_and_the_game_goes_on() -> N
 def test_help_is_shown_again_on_request() -> None:
     result = play("--seed", "1", "--rounds", "1", "--bot", "random", answers="help\n0\n1\n")
     assert result.exit_code == 0
-    assert result.stdout.replace("\n", " ").count(HELP.split(";")[0]) == 2
+    assert (
+        result.stdout.replace("\n", " ").count("How to answer: while bidding, type the number of tricks") == 2
+    )
 
 
 def test_end_of_input_stops_the_match_cleanly(tmp_path: Path) -> None:
@@ -240,6 +248,7 @@ def test_a_preset_with_options_and_another_seat(tmp_path: Path) -> None:
         (["--players", "3", "--seat", "3"], "--seat must be a seat 0..2, not 3"),
         (["--rounds", "0"], "--rounds: a match has at least one round, not 0"),
         (["--rounds", "18"], "--rounds: a rififi match of these rules has at most 17 rounds, not 18"),
+        (["--lang", "fr"], "--lang must be one of en, nl, de, not 'fr'"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_clear_message(args: list[str], message: str) -> None:

@@ -10,11 +10,19 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import troef
-from troef.cli.hoogjassen_table import discard_text
+from troef.cli.answers import discard_reader
 from troef.cli.main import app
 from troef.cli.table import NotAChoice
+from troef.present import Words
 
-ENV: dict[str, str | None] = {"COLUMNS": "200", "NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
+ENV: dict[str, str | None] = {
+    "COLUMNS": "200",
+    "NO_COLOR": "1",
+    "FORCE_COLOR": None,
+    "TTY_COMPATIBLE": None,
+    **dict.fromkeys(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")),
+}
+"""A wide plain terminal; no locale, so the table speaks English."""
 ONES = "1\n" * 3000
 DECLARE = "500\n1\n"
 """Bid 500 and take the lummel: with seed 2 (4 players) the person speaks first and declares."""
@@ -100,13 +108,13 @@ def test_an_illegal_discard_is_refused_with_the_reason() -> None:
 
 
 def test_discard_answers() -> None:
-    cards = ["AS", "9S", "KH"]
-    assert discard_text("1 3", cards) == "discard AS KH"
-    assert discard_text("Discard 10h 7s", cards) == "discard TH 7S"
+    discard_text = discard_reader(["AS", "9S", "KH"], Words("en"))
+    assert discard_text("1 3") == "discard AS KH"
+    assert discard_text("Discard 10h 7s") == "discard TH 7S"
     with pytest.raises(NotAChoice, match="there is no card 4"):
-        discard_text("1 4", cards)
+        discard_text("1 4")
     with pytest.raises(NotAChoice):
-        discard_text("discard", cards)
+        discard_text("discard")
 
 
 def test_a_bid_is_typed_as_its_points() -> None:

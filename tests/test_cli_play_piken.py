@@ -12,11 +12,19 @@ from typer.testing import CliRunner, Result
 
 import troef
 from troef.cli.main import app
-from troef.cli.piken_table import draw_text, lay_text
+from troef.cli.answers import draw_text, lay_reader
 from troef.cli.table import NotAChoice
+from troef.present import Words
 from troef.match import Match
 
-ENV: dict[str, str | None] = {"COLUMNS": "200", "NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
+ENV: dict[str, str | None] = {
+    "COLUMNS": "200",
+    "NO_COLOR": "1",
+    "FORCE_COLOR": None,
+    "TTY_COMPATIBLE": None,
+    **dict.fromkeys(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")),
+}
+"""A wide plain terminal; no locale, so the table speaks English."""
 ANSWERS = "decline\n1\n" * 1500
 """Decline a middle card when asked, else lay the first listed play (a 'decline' in play is refused)."""
 ONES = "1\n" * 3000
@@ -117,6 +125,7 @@ def test_only_a_position_still_there_may_be_drawn() -> None:
 
 
 def test_answers() -> None:
+    lay_text = lay_reader(Words("en"))
     assert lay_text("7h 7s") == "play 7H 7S"
     assert lay_text("play ac, 10d") == "play AC TD"
     assert lay_text("Play 7h") == "play 7H"

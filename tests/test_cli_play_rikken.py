@@ -12,11 +12,18 @@ from typer.testing import CliRunner, Result
 import troef
 from troef.cli.main import app
 from troef.cli.play import interpret
-from troef.cli.rikken_table import RikkenTable
-from troef.cli.table import seat_labels
+from troef.present import PRESENTERS, Seen
+from troef.present.model import plain
 from troef.core.actions import parse_action
 
-ENV: dict[str, str | None] = {"COLUMNS": "200", "NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
+ENV: dict[str, str | None] = {
+    "COLUMNS": "200",
+    "NO_COLOR": "1",
+    "FORCE_COLOR": None,
+    "TTY_COMPATIBLE": None,
+    **dict.fromkeys(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")),
+}
+"""A wide plain terminal; no locale, so the table speaks English."""
 ONES = "1\n" * 3000
 
 
@@ -131,15 +138,19 @@ def test_answers_name_a_choice_by_number_word_or_card() -> None:
 
 
 def test_a_card_led_blind_stays_hidden_until_its_trick_is_done() -> None:
-    game = troef.load_game("rikken")
-    table = RikkenTable(game, seat_labels(4, 0), 0, 80)
+    presenter, seen = PRESENTERS["rikken"], Seen(troef.load_game("rikken"), 0)
     action = parse_action("play 7S blind")
-    assert str(table.described(2, action, {})) == "seat 2 leads a card face down (blind)"
-    assert str(table.described(0, action, {})) == "seat 0 (you) plays 7S blind"
-    view = {"players": 4, "sitting_out": None, "leader": 2, "trick": ["??", "5S"], "history": []}
-    assert str(table.trick_text(view)) == "trick 1: seat 2 ?? · seat 3 5S"
-    trick = {"leader": 2, "cards": ["7S", "5S", "AS", "2S"], "winner": 0, "blind": True}
-    assert str(table.trick_taken(trick, view)) == "seat 0 (you) takes the trick with AS (led blind: 7S)"
+    assert plain(presenter.described(seen, 2, action, {})) == "seat 2 leads a card face down (blind)"
+    assert plain(presenter.described(seen, 0, action, {})) == "seat 0 (you) plays 7S blind"
+    view = {"phase": "play", "leader": 2, "trick": ["??", "5S"], "trick_seats": [2, 3], "history": []}
+    trick = presenter.trick(seen, view)
+    assert trick is not None and plain(trick["line"]) == "trick 1: seat 2 ?? · seat 3 5S"
+    assert trick["cards"][0]["card"]["name"] == "a card face down"
+    done = {"leader": 2, "cards": ["7S", "5S", "AS", "2S"], "seats": [2, 3, 0, 1], "winner": 0, "blind": True}
+    assert (
+        plain(presenter.trick_taken(seen, done, view))
+        == "seat 0 (you) takes the trick with AS (led blind: 7S)"
+    )
 
 
 @pytest.mark.parametrize(

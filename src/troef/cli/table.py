@@ -1,110 +1,50 @@
-"""What a player sees at the table, shared by every game: coloured cards, sorted hands, standings, and
-`GameTable`, the base of each game's own rendering (``rififi_table``, ``rikken_table``).
+"""The terminal table: one renderer of the presentation layer's model for every game.
 
-Everything here renders a seat's `view` (or the public score sheet); nothing reads a hidden card.
+It colours cards and suits, lays out the lines, the numbered choices and the score sheet; the words,
+what is shown and what is hidden all come from ``troef.present``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from rich.console import RenderableType
+from rich.table import Table
 from rich.text import Text
 
-from ..cards import CODES, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from ..core.actions import Action
 from ..core.game import Game
 from ..match import Match
+from ..present import PRESENTERS, Seen, round_title, standings
+from ..present.model import Group, Hand, Line, Part, Sheet
+from .answers import NotAChoice, bid_points, discard_reader, draw_text, lay_reader
+
+__all__ = ["GameTable", "NotAChoice", "Turn", "make_table"]
 
 SUIT_STYLES: Final = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red"}
-DISPLAY_SUITS: Final = "SHCD"
-"""Suits in display order, black and red alternating; the trump suit is rotated to the front."""
+View = Mapping[str, Any]
 
 
-def card_text(code: str) -> Text:
-    """A card code in its suit's colour."""
-    return Text(code, style=SUIT_STYLES.get(code[-1:], ""))
+def part_text(part: Part) -> Text:
+    """A part of a line: a card or suit in its suit's colour, words plain."""
+    if part["kind"] == "card":
+        return Text(part["text"], style=SUIT_STYLES.get(part["code"][-1:], ""))
+    if part["kind"] == "suit":
+        return Text(part["text"], style=SUIT_STYLES[part["code"]])
+    return Text(part["text"])
 
 
-def suit_text(suit: str) -> Text:
-    """A suit as symbol and name, e.g. ``♥ hearts``, in its colour."""
-    i = SUITS.index(suit)
-    return Text(f"{SUIT_SYMBOLS[i]} {SUIT_NAMES[i]}", style=SUIT_STYLES[suit])
+def parts_text(parts: Sequence[Part]) -> Text:
+    return Text().join(part_text(p) for p in parts)
 
 
-def suit_symbol(suit: str | None) -> Text:
-    """A suit's symbol in its colour; ``no trump`` for none."""
-    if suit is None:
-        return Text("no trump")
-    return Text(SUIT_SYMBOLS[SUITS.index(suit)], style=SUIT_STYLES[suit])
-
-
-def joined(parts: Sequence[Text | str], separator: str = "  ") -> Text:
-    """The parts, as one text with ``separator`` between them."""
-    return Text(separator).join(Text(p) if isinstance(p, str) else p for p in parts)
-
-
-class CardOrder:
-    """Sorts cards for display: by suit (trump first, colours alternating), strongest first."""
-
-    def __init__(self, game: Game, trump: str | None) -> None:
-        self.power = game.card_power(SUITS.index(trump) if trump else -1)
-        start = DISPLAY_SUITS.index(trump) if trump else 0
-        self.suits = DISPLAY_SUITS[start:] + DISPLAY_SUITS[:start]
-
-    def key(self, code: str) -> tuple[int, int]:
-        suit = SUITS.index(code[1])
-        return self.suits.index(code[1]), -self.power[suit * 13 + RANKS.index(code[0])]
-
-    def sort(self, codes: Sequence[str]) -> list[str]:
-        return sorted(codes, key=self.key)
-
-
-def hand_text(codes: Sequence[str], order: CardOrder) -> Text:
-    """A hand grouped by suit: ``♠ AS 9S   ♥ TH``."""
-    groups: list[Text] = []
-    for suit in order.suits:
-        cards = order.sort([c for c in codes if c[1] == suit])
-        if cards:
-            groups.append(joined([suit_symbol(suit), *map(card_text, cards)], " "))
-    return joined(groups, "   ") if groups else Text("(empty)")
-
-
-def numbered(choices: Sequence[Text]) -> Text:
-    """``1) AS  2) TH``."""
-    return joined([Text(f"{i}) ") + choice for i, choice in enumerate(choices, 1)], "  ")
-
-
-def seat_labels(players: int, human: int) -> list[str]:
-    """How seats are named at the table: ``seat 2``, and ``seat 0 (you)`` for the human."""
-    return [f"seat {i} (you)" if i == human else f"seat {i}" for i in range(players)]
-
-
-def trick_taken_text(trick: Mapping[str, Any], players: int, labels: Sequence[str]) -> Text:
-    """``seat 2 takes the trick with AS``."""
-    winner = trick["winner"]
-    card = trick["cards"][(winner - trick["leader"]) % players]
-    return Text.assemble((f"{labels[winner]} takes the trick with ", "bold"), card_text(card))
-
-
-def standings(match: Match, labels: Sequence[str]) -> Text:
-    """Final totals, highest first, and the winner (or the winners of a tie)."""
-    totals = match.totals
-    ranked = sorted(range(len(labels)), key=lambda s: -totals[s])
-    lines = [f"{1 + sum(t > totals[s] for t in totals)}. {labels[s]}: {totals[s]}" for s in ranked]
-    leaders = match.leaders()
-    best = match.totals[leaders[0]]
-    if len(leaders) == 1:
-        verdict = f"Winner: {labels[leaders[0]]} with {best} points"
-    else:
-        verdict = f"Tie for first with {best} points: {', '.join(labels[s] for s in leaders)}"
-    return Text.assemble(("Final standings\n", "bold"), "\n".join(lines), "\n", (verdict, "bold"))
-
-
-class NotAChoice(ValueError):
-    """An answer that names no action, e.g. a number that is not on the list."""
+def line_text(line: Line) -> Text:
+    text = parts_text(line["parts"])
+    if line["bold"]:
+        text.stylize("bold")
+    return text
 
 
 @dataclass(frozen=True)
@@ -118,71 +58,122 @@ class Turn:
     read: Callable[[str], str | None] | None = None
 
 
-def play_turn(lines: Sequence[RenderableType], choices: list[str], describe: Callable[[str], Text]) -> Turn:
-    """The person's turn to play a card: ``lines``, then the (sorted) ``choices`` numbered."""
-    numbers = f"1-{len(choices)}" if len(choices) > 1 else "1"
-    return Turn(
-        [*lines, Text("you may play: ") + numbered([describe(a) for a in choices])],
-        choices,
-        Text(f"your card (its number {numbers}, or a card like AS, 10h): ", style="bold"),
-    )
-
-
 class GameTable:
-    """How one game looks at the table, for the person at seat ``human``.
+    """The table of one game for the person at seat ``human``, in language ``lang``."""
 
-    The shared loop (``play.py``) asks it what to print at the start of a round, on the person's turn,
-    after every action and at the end of a round; it renders only the person's view.
-    """
-
-    help: ClassVar[str]
-    """How to answer, shown at the start and on ``help``."""
-
-    def __init__(self, game: Game, labels: Sequence[str], human: int, width: int) -> None:
-        self.game = game
-        self.labels = labels
-        self.human = human
+    def __init__(self, game: Game, human: int, width: int, lang: str) -> None:
+        self.presenter = PRESENTERS[game.name]
+        self.seen = Seen(game, human, lang)
         self.width = width
-        self.tricks_seen = 0
+        self.labels: list[str] = self.seen.labels
+        self.help: str = self.presenter.help(self.seen)
+        self.before: View = {}
 
-    def round_start(self, view: Mapping[str, Any]) -> RenderableType:
+    def round_title(self, index: int, planned: int) -> str:
+        return round_title(self.seen.w, index, planned)
+
+    def round_start(self, view: View) -> RenderableType:
         """The round's facts; called once per round before anyone acts."""
-        self.tricks_seen = 0
-        return self.facts(view)
+        self.before = view
+        return Text("\n").join(line_text(line) for line in self.presenter.round_start(self.seen, view))
 
-    def facts(self, view: Mapping[str, Any]) -> RenderableType:
-        """What is known when the cards are dealt."""
-        raise NotImplementedError
-
-    def turn(self, view: Mapping[str, Any]) -> Turn:
+    def turn(self, view: View) -> Turn:
         """The table as the person sees it when it is their turn."""
-        raise NotImplementedError
+        self.before = view
+        model = self.presenter.table(self.seen, view)
+        lines: list[RenderableType] = [line_text(line) for line in model["lines"]]
+        lines.append(self.hand_text(model["hand"]))
+        choices: list[str] = []
+        for group in model["actions"]:
+            lines.extend(self.group_text(group, choices, model["actions"]))
+        return Turn(
+            lines, choices, Text(model["prompt"], style="bold"), self.reader(model["entry"], model["hand"])
+        )
 
-    def auction_text(self, view: Mapping[str, Any]) -> Text:
-        """``auction: seat 2 rik · seat 3 pass`` (for games whose view lists the ``auction``)."""
-        said = [f"{self.labels[entry['seat']]} {entry['bid']}" for entry in view["auction"]]
-        return Text("auction: ") + (joined(said, " · ") if said else Text("you speak first"))
+    def hand_text(self, hand: Hand) -> Text:
+        """``your hand: ♠ AS 9S   ♥ TH``, or numbered ``1) AS  2) 9S`` when cards are chosen by number."""
+        w = self.seen.w
+        if hand["numbered"]:
+            cards = [part_text(c) for g in hand["groups"] for c in g["cards"]]
+            return Text(w._("your hand: ")) + Text("  ").join(
+                Text(f"{i}) ") + c for i, c in enumerate(cards, 1)
+            )
+        groups: list[Text] = []
+        for group in hand["groups"]:
+            row = Text(" ").join(part_text(c) for c in group["cards"])
+            suit = self.seen.cards.suit(group["suit"], named=False) if group["suit"] else None
+            groups.append(part_text(suit) + " " + row if suit else row)
+        separator = "   " if any(g["suit"] for g in hand["groups"]) else "  "
+        return Text(w._("your hand: ")) + (Text(separator).join(groups) if groups else Text(w._("(empty)")))
 
-    def described(self, seat: int, action: Action, view: Mapping[str, Any]) -> Text:
-        """``seat 1 bids 2``, ``seat 3 plays AS``: an action as the person saw it."""
-        label = self.labels[seat]
-        if action.kind == "bid":
-            return Text(f"{label} bids {action.word}")
-        if action.kind == "play":
-            return Text(f"{label} plays ") + joined([card_text(CODES[c]) for c in action.cards], " ")
-        return Text(f"{label}: {action}")
+    def group_text(self, group: Group, choices: list[str], groups: Sequence[Group]) -> list[Text]:
+        """A group of choices on one line; the numbers continue ``choices``."""
+        shown: list[Text] = []
+        for choice in group["actions"][: group["listed"]]:
+            text = parts_text(choice["parts"])
+            if group["numbered"]:
+                choices.append(choice["action"])
+                text = Text(f"{len(choices)}) ") + text
+            else:
+                choices.append(choice["action"])
+            shown.append(text)
+        width = max((len(g["label"]) for g in groups if g["row"]), default=0) + 2
+        label = Text(f"  {group['label']:<{width}}") if group["row"] else Text(group["label"])
+        body = label + Text("  " if group["numbered"] else ", ").join(shown)
+        if group["more"]:
+            body += Text(f"  {group['more']}" if shown else group["more"])
+        lines = [Text(group["heading"])] if group["heading"] else []
+        return [*lines, body]
 
-    def after(self, seat: int, action: Action, view: Mapping[str, Any]) -> list[RenderableType]:
-        """What to print after ``seat`` acted: the action, and each trick it completed."""
-        lines: list[RenderableType] = [self.described(seat, action, view)]
-        for trick in view["history"][self.tricks_seen :]:
-            lines.append(self.trick_taken(trick, view))
-        self.tricks_seen = len(view["history"])
-        return lines
+    def reader(self, entry: str, hand: Hand) -> Callable[[str], str | None] | None:
+        """How this turn's special answers are read."""
+        w = self.seen.w
+        if entry == "points":
+            return bid_points
+        if entry == "draw":
+            return draw_text
+        if entry == "cards":
+            return lay_reader(w)
+        if entry == "discard":
+            return discard_reader(hand["codes"], w)
+        return None
 
-    def trick_taken(self, trick: Mapping[str, Any], view: Mapping[str, Any]) -> RenderableType:
-        return trick_taken_text(trick, view["players"], self.labels)
+    def after(self, seat: int, action: Action, view: View) -> list[RenderableType]:
+        """What to print after ``seat`` acted: the action, each trick it completed, what became known."""
+        lines = self.presenter.after(self.seen, self.before, seat, action, view)
+        self.before = view
+        return [line_text(line) for line in lines]
 
-    def round_end(self, match: Match, view: Mapping[str, Any]) -> list[RenderableType]:
+    def round_end(self, match: Match, view: View) -> list[RenderableType]:
         """The round's result and the score sheet so far."""
-        raise NotImplementedError
+        result = [line_text(line) for line in self.presenter.round_result(self.seen, match, view)]
+        sheet = self.sheet_table(self.presenter.sheet(self.seen, match))
+        return [Text("\n").join(result), Text(), sheet] if result else [sheet]
+
+    def sheet_table(self, sheet: Sheet) -> Table:
+        """The score sheet; a seat's cell on one line when the terminal is wide enough."""
+        table = Table(
+            title=sheet["title"],
+            caption=sheet["caption"],
+            show_edge=False,
+            pad_edge=False,
+            show_footer=sheet["footer"],
+            padding=(0, 1) if self.width >= 100 or len(sheet["columns"]) < 8 else (0, 0),
+        )
+        for column in sheet["columns"]:
+            table.add_column(
+                column["label"], justify="right" if column["right"] else "left", footer=column["footer"]
+            )
+        joiner = Text(" " if sheet["cells_fit"] <= self.width else "\n")
+        for row in sheet["rows"]:
+            table.add_row(*(joiner.join(line_text(line) for line in cell) for cell in row))
+        return table
+
+    def standings(self, match: Match) -> RenderableType:
+        """Final totals, highest first, and the winner."""
+        return Text("\n").join(line_text(line) for line in standings(self.seen, match))
+
+
+def make_table(game: Game, human: int, width: int, lang: str) -> GameTable:
+    """The terminal table of ``game`` for the person at seat ``human``."""
+    return GameTable(game, human, width, lang)

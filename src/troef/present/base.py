@@ -1,0 +1,369 @@
+"""What every game's presentation shares: the seats around the table, the hand in display order, the
+trick line, the auction, actions described, the score sheet and the standings.
+
+A `Presenter` holds no state: each call gets the `Seen` context (the game, the words, the viewer) and
+the viewer's view; what changed after an action is read from the view before and after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..cards import CODES, RANKS, SUITS
+from ..core.actions import Action
+from ..core.game import Game
+from ..match import Match, SheetRow
+from .i18n import Words
+from .model import (
+    Choice,
+    Column,
+    Group,
+    Hand,
+    HandGroup,
+    Line,
+    Part,
+    Played,
+    Seat,
+    Sheet,
+    Table,
+    Trick,
+    joined,
+    line,
+    phrase,
+    text,
+)
+from .words import Cards, seat_labels
+
+View = Mapping[str, Any]
+DISPLAY_SUITS: Final = "SHCD"
+"""Suits in display order, black and red alternating; the trump suit is rotated to the front."""
+
+
+@dataclass
+class Seen:
+    """Who looks at the table, in which language."""
+
+    game: Game
+    viewer: int | None
+    lang: str = "en"
+    w: Words = field(init=False)
+    cards: Cards = field(init=False)
+    labels: list[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.w = Words(self.lang)
+        self.cards = Cards(self.w, german=self.game.rules.get("pack") == "german36")
+        self.labels = seat_labels(self.w, self.game.players, self.viewer)
+
+    def names(self, seats: Sequence[int]) -> str:
+        """``seat 1 and seat 3``."""
+        if len(seats) <= 1:
+            return "".join(self.labels[s] for s in seats)
+        return self.w._("{seats} and {seat}").format(
+            seats=", ".join(self.labels[s] for s in seats[:-1]), seat=self.labels[seats[-1]]
+        )
+
+
+class CardOrder:
+    """Sorts cards for display: by suit (trump first, colours alternating), strongest first."""
+
+    def __init__(self, game: Game, trump: str | None) -> None:
+        self.power = game.card_power(SUITS.index(trump) if trump else -1)
+        start = DISPLAY_SUITS.index(trump) if trump else 0
+        self.suits = DISPLAY_SUITS[start:] + DISPLAY_SUITS[:start]
+
+    def key(self, code: str) -> tuple[int, int]:
+        return self.suits.index(code[1]), -self.power[SUITS.index(code[1]) * 13 + RANKS.index(code[0])]
+
+    def sort(self, codes: Sequence[str]) -> list[str]:
+        return sorted(codes, key=self.key)
+
+
+def signed(number: int) -> str:
+    return format(number, "+d")
+
+
+class Presenter:
+    """How one game is shown. The shared parts are here; a game overrides what it shows its own way."""
+
+    def help(self, seen: Seen) -> str:
+        """How to answer, shown at the start and on ``help``."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the table on a turn
+
+    def table(self, seen: Seen, view: View) -> Table:
+        """The table as ``view``'s seat sees it."""
+        return Table(
+            game=seen.game.name,
+            lang=seen.w.lang,
+            viewer=seen.viewer,
+            phase=str(view["phase"]),
+            seats=self.seats(seen, view),
+            lines=self.lines(seen, view),
+            trick=self.trick(seen, view),
+            last_trick=self.finished(seen, view["last_trick"], view) if view.get("last_trick") else None,
+            hand=self.hand(seen, view),
+            actions=self.actions(seen, view) if view["current_player"] == seen.viewer else [],
+            prompt=self.prompt(seen, view),
+            entry=self.entry(view),
+        )
+
+    def round_start(self, seen: Seen, view: View) -> list[Line]:
+        """The round's facts, when the cards are dealt."""
+        raise NotImplementedError
+
+    def lines(self, seen: Seen, view: View) -> list[Line]:
+        """The table in words, top to bottom, above the hand."""
+        raise NotImplementedError
+
+    def actions(self, seen: Seen, view: View) -> list[Group]:
+        """The legal actions, grouped and described."""
+        raise NotImplementedError
+
+    def prompt(self, seen: Seen, view: View) -> str:
+        raise NotImplementedError
+
+    def entry(self, view: View) -> Any:
+        """How a typed answer is read besides the listed choices."""
+        return "choice"
+
+    def seats(self, seen: Seen, view: View) -> list[Seat]:
+        """Every seat, clockwise from the viewer (the spectator sees seat 0 first)."""
+        n = len(view["hand_counts"])
+        first = seen.viewer or 0
+        order: list[int] = view["order"]
+        return [
+            Seat(
+                seat=s,
+                label=seen.labels[s],
+                you=s == seen.viewer,
+                dealer=s == view["dealer"],
+                in_play=s in order,
+                to_act=s == view["current_player"],
+                cards=view["hand_counts"][s],
+            )
+            for s in [(first + i) % n for i in range(n)]
+        ]
+
+    def order(self, seen: Seen, view: View) -> CardOrder:
+        return CardOrder(seen.game, view.get("trump"))
+
+    def hand(self, seen: Seen, view: View) -> Hand:
+        """The viewer's hand grouped by suit, trump first, strongest first."""
+        order = self.order(seen, view)
+        groups = [
+            HandGroup(
+                suit=suit,
+                cards=[seen.cards.card(c) for c in order.sort([c for c in view["hand"] if c[1] == suit])],
+            )
+            for suit in order.suits
+        ]
+        groups = [g for g in groups if g["cards"]]
+        return Hand(codes=[c["code"] for g in groups for c in g["cards"]], groups=groups, numbered=False)
+
+    def hand_line(self, seen: Seen, hand: Hand) -> Line:
+        """``your hand: ♠ AS 9S   ♥ TH``."""
+        if hand["numbered"]:
+            return line(
+                seen.w._("your hand: "), numbered([line(c) for g in hand["groups"] for c in g["cards"]])
+            )
+        groups = [
+            line(
+                seen.cards.suit(g["suit"], named=False),
+                " ",
+                seen.cards.cards([c["code"] for c in g["cards"]]),
+            )
+            if g["suit"]
+            else line(seen.cards.cards([c["code"] for c in g["cards"]]))
+            for g in hand["groups"]
+        ]
+        return line(seen.w._("your hand: "), joined(groups, "   ") if groups else seen.w._("(empty)"))
+
+    # ------------------------------------------------------------------ tricks
+
+    def played(self, seen: Seen, seats: Sequence[int], codes: Sequence[str]) -> list[Played]:
+        return [Played(seat=s, card=seen.cards.card(c)) for s, c in zip(seats, codes, strict=True)]
+
+    def trick(self, seen: Seen, view: View) -> Trick | None:
+        """The trick on the table: ``trick 3: seat 2 AS · seat 3 7S``."""
+        if "trick_seats" not in view or view["phase"] != "play":
+            return None
+        played = self.played(seen, view["trick_seats"], view["trick"])
+        shown = [line(seen.labels[p["seat"]] + " ", p["card"]) for p in played]
+        body = (
+            joined(shown, " · ")
+            if shown
+            else line(seen.w._("{seat} leads").format(seat=seen.labels[view["leader"]]))["parts"]
+        )
+        heading = self.trick_heading(seen, view)
+        return Trick(leader=view["leader"], cards=played, winner=None, line=line(heading, ": ", body))
+
+    def trick_heading(self, seen: Seen, view: View) -> list[Part]:
+        """``trick 3`` (a game adds the trump or the number of tricks)."""
+        return line(seen.w._("trick {n}").format(n=len(view["history"]) + 1))["parts"]
+
+    def finished(self, seen: Seen, trick: View, view: View) -> Trick:
+        """A finished trick, with the line saying who took it."""
+        return Trick(
+            leader=trick["leader"],
+            cards=self.played(seen, trick["seats"], trick["cards"]),
+            winner=trick["winner"],
+            line=self.trick_taken(seen, trick, view),
+        )
+
+    def trick_taken(self, seen: Seen, trick: View, view: View) -> Line:
+        """``seat 2 takes the trick with AS``."""
+        winner: int = trick["winner"]
+        card = trick["cards"][trick["seats"].index(winner)]
+        return line(
+            text(seen.w._("{seat} takes the trick with ").format(seat=seen.labels[winner])),
+            seen.cards.card(card),
+            bold=True,
+        )
+
+    # ------------------------------------------------------------------ as it happens
+
+    def after(self, seen: Seen, before: View, seat: int, action: Action, view: View) -> list[Line]:
+        """What to show after ``seat`` acted: the action, and each trick it completed."""
+        lines = [self.described(seen, seat, action, view)]
+        lines += [self.trick_taken(seen, t, view) for t in view["history"][len(before["history"]) :]]
+        return lines
+
+    def described(self, seen: Seen, seat: int, action: Action, view: View) -> Line:
+        """``seat 1 bids 2``, ``seat 3 plays AS``."""
+        w, label = seen.w, seen.labels[seat]
+        if action.kind == "bid":
+            return phrase(w._("{seat} bids {bid}"), seat=label, bid=action.word)
+        if action.kind == "pass":
+            return phrase(w._("{seat} passes"), seat=label)
+        if action.kind == "trump":
+            return phrase(w._("{seat} names trump {suit}"), seat=label, suit=seen.cards.suit(action.word))
+        if action.kind == "play":
+            return phrase(w._("{seat} plays {cards}"), seat=label, cards=self.codes(seen, action))
+        return line(f"{label}: {action}")
+
+    def codes(self, seen: Seen, action: Action) -> list[Part]:
+        return seen.cards.cards([CODES[c] for c in action.cards])
+
+    def auction(self, seen: Seen, view: View) -> Line:
+        """``auction: seat 2 rik · seat 3 pass``."""
+        said = [line(f"{seen.labels[e['seat']]} {self.bid_word(seen, e['bid'])}") for e in view["auction"]]
+        return line(seen.w._("auction: "), joined(said, " · ") if said else seen.w._("you speak first"))
+
+    def bid_word(self, seen: Seen, bid: str) -> str:
+        return seen.w._("pass") if bid == "pass" else bid
+
+    def choice(self, seen: Seen, action: str) -> Choice:
+        """A legal action as listed: ``rik``, ``pass``, ``♠ spades``, ``AS``, ``AD blind``."""
+        kind, *rest = action.split()
+        if kind == "trump":
+            parts = [seen.cards.suit(rest[0])]
+        elif kind in ("play", "call") and len(rest) == 1:
+            parts = [seen.cards.card(rest[0])]
+        elif kind in ("play", "call"):
+            parts = line(seen.cards.card(rest[0]), " ", seen.w._("blind"))["parts"]
+        else:
+            parts = [text(self.bid_word(seen, rest[0]) if rest else seen.w._(kind))]
+        return Choice(action=action, parts=parts)
+
+    def listed(self, seen: Seen, label: str, actions: Sequence[str], numbered: bool = True) -> Group:
+        """One group of every action in ``actions``."""
+        return Group(
+            heading=None,
+            label=label,
+            row=False,
+            actions=[self.choice(seen, a) for a in actions],
+            listed=len(actions),
+            numbered=numbered,
+            more=None,
+        )
+
+    def play_group(self, seen: Seen, view: View) -> list[Group]:
+        """The cards that may be played, in hand order."""
+        order = self.order(seen, view)
+        legal = sorted(view["legal_actions"], key=lambda a: (order.key(a.split()[1]), a.endswith(" blind")))
+        return [self.listed(seen, seen.w._("you may play: "), legal)]
+
+    def card_prompt(self, seen: Seen, view: View) -> str:
+        count = len(view["legal_actions"])
+        return seen.w._("your card (its number {numbers}, or a card like AS, 10h): ").format(
+            numbers=f"1-{count}" if count > 1 else "1"
+        )
+
+    # ------------------------------------------------------------------ the end of a round
+
+    def result(self, seen: Seen, view: View) -> list[Line]:
+        """The round's result, from the view of the finished round."""
+        raise NotImplementedError
+
+    def round_result(self, seen: Seen, match: Match, view: View) -> list[Line]:
+        """The result of the round just entered on ``match``'s sheet."""
+        return self.result(seen, view)
+
+    def sheet(self, seen: Seen, match: Match) -> Sheet:
+        """The score sheet of the finished rounds."""
+        w = seen.w
+        columns = [Column(label=name, right=True, footer="") for name in self.sheet_columns(seen)]
+        columns += [Column(label=label, right=True, footer="") for label in seen.labels]
+        rows = [
+            [[line(str(row.index + 1))], *self.sheet_facts(seen, row), *self.sheet_cells(seen, row)]
+            for row in match.sheet
+        ]
+        return Sheet(
+            title=w._("score sheet"),
+            caption=self.sheet_caption(seen, match),
+            columns=columns,
+            rows=rows,
+            footer=False,
+            cells_fit=self.cells_fit(seen),
+        )
+
+    def sheet_columns(self, seen: Seen) -> list[str]:
+        """The columns before the seats'."""
+        raise NotImplementedError
+
+    def sheet_facts(self, seen: Seen, row: SheetRow) -> list[list[Line]]:
+        raise NotImplementedError
+
+    def sheet_caption(self, seen: Seen, match: Match) -> str:
+        return seen.w._("per player: points = total")
+
+    def sheet_cells(self, seen: Seen, row: SheetRow) -> list[list[Line]]:
+        """Per seat: ``+5`` and ``= 12``."""
+        return [[line(signed(p)), line(f"= {t}")] for p, t in zip(row.scores, row.totals, strict=True)]
+
+    def cells_fit(self, seen: Seen) -> int:
+        return 40 + 12 * seen.game.players
+
+
+def numbered(choices: Sequence[Line], start: int = 1) -> list[Part]:
+    """``1) AS  2) TH``."""
+    return joined([line(f"{i}) ", c["parts"]) for i, c in enumerate(choices, start)], "  ")
+
+
+def standings(seen: Seen, match: Match) -> list[Line]:
+    """Final totals, highest first, and the winner (or the winners of a tie)."""
+    w, labels, totals = seen.w, seen.labels, match.totals
+    ranked = sorted(range(len(labels)), key=lambda s: -totals[s])
+    lines = [line(w._("Final standings"), bold=True)]
+    lines += [line(f"{1 + sum(t > totals[s] for t in totals)}. {labels[s]}: {totals[s]}") for s in ranked]
+    leaders = match.leaders()
+    best = totals[leaders[0]]
+    if len(leaders) == 1:
+        verdict = w._("Winner: {seat} with {points} points").format(seat=labels[leaders[0]], points=best)
+    else:
+        verdict = w._("Tie for first with {points} points: {seats}").format(
+            points=best, seats=", ".join(labels[s] for s in leaders)
+        )
+    return [*lines, line(verdict, bold=True)]
+
+
+def round_title(w: Words, index: int, planned: int) -> str:
+    """``Round 2 of 4`` for the round of ``index`` 1 (counted from 0); past the planned rounds
+    ``Closing round 1``."""
+    if index < planned:
+        return w._("Round {n} of {rounds}").format(n=index + 1, rounds=planned)
+    return w._("Closing round {n}").format(n=index + 1 - planned)

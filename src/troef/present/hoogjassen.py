@@ -1,0 +1,361 @@
+"""Hoogjassen: the auction, the lummel, trump, roem and stuk, the target, card points per side, the
+settlement with money and the pot, and the score sheet.
+
+The lummel cards and the afleggers show only to the declarer; the points per side come from the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import SUITS, parse_card
+from ..core.actions import Action
+from ..games.hoogjassen.rules import Hoogjassen
+from ..games.hoogjassen.scoring import card_points
+from ..match import Match, SheetRow
+from .base import Presenter, Seen, View, signed
+from .model import Choice, Column, Group, Hand, Line, Part, Sheet, joined, line, phrase, text
+
+
+def rules_of(seen: Seen) -> Hoogjassen:
+    assert isinstance(seen.game, Hoogjassen)
+    return seen.game
+
+
+def money(cents: float | None) -> str:
+    """``+€0.15``; ``-`` where the game has no money value."""
+    if cents is None:
+        return "-"
+    return f"{'-' if cents < 0 else '+'}€{abs(cents) / 100:.2f}"
+
+
+def worth(codes: Sequence[str], trump: str) -> int:
+    """The card points of ``codes`` with ``trump``."""
+    points = card_points(SUITS.index(trump))
+    return sum(points[parse_card(c)] for c in codes)
+
+
+class HoogjassenPresenter(Presenter):
+    def help(self, seen: Seen) -> str:
+        return seen.w._(
+            "How to answer: type the number of your choice in the list (1, 2, ...) or the action itself: "
+            "a bid as its points (150, 'bid 150'), 'pass', 'take-lummel', 'ongedraaid', 'trump S' (or "
+            "just 's'), a card to play (AS, 10h, 'play TH'). To lay back cards after taking the lummel, "
+            "type their numbers in your numbered hand (1 4 6) or the cards ('discard 7H 8S TD', or just "
+            "7h 8s td). 'help' shows this again, 'quit' leaves the table."
+        )
+
+    def round_start(self, seen: Seen, view: View) -> list[Line]:
+        w, rules = seen.w, rules_of(seen)
+        facts = [
+            w._("{n} cards each").format(n=len(view["hand"])),
+            w._("the lummel: {n} cards face down").format(n=rules.lummel_size),
+            w._("dealer {seat}").format(seat=seen.labels[view["dealer"]]),
+            w._("bids from {low} to {high} in tens").format(low=rules.min_bid, high=rules.max_bid),
+        ]
+        return [line(" · ".join(facts))]
+
+    # ------------------------------------------------------------------ what is known
+
+    def roem_total(self, view: View) -> int:
+        return int(view["bid"]) - int(view["target"])
+
+    def contract(self, seen: Seen, view: View) -> Line:
+        """``seat 2 bid 150 · trump ♠ spades · roem 40 · contract 110`` (``ongedraaid: doubled``)."""
+        w = seen.w
+        parts = [line(w._("{seat} bid {bid}").format(seat=seen.labels[view["declarer"]], bid=view["bid"]))]
+        if view["ongedraaid"]:
+            parts.append(line(w._("ongedraaid: the round counts double")))
+        if view["trump"] is not None:
+            parts.append(line(w._("trump "), seen.cards.suit(view["trump"])))
+            target = w._("roem {roem} · contract {target}").format(
+                roem=self.roem_total(view), target=view["target"]
+            )
+            parts.append(line(target))
+        return line(joined(parts, " · "))
+
+    def roem(self, seen: Seen, view: View) -> Line:
+        """``roem: run of 3 in S (7S 8S 9S) 20 · four aces (AS AH AC AD) 100``, or ``no roem``."""
+        w = seen.w
+        shown = [
+            line(f"{self.roem_name(seen, r['name'])} (", seen.cards.cards(r["cards"]), f") {r['value']}")
+            for r in view["roem"]
+        ]
+        return line(w._("roem: "), joined(shown, " · ") if shown else w._("no roem"))
+
+    def roem_name(self, seen: Seen, name: str) -> str:
+        """A roem's name: ``four aces``, ``run of 3 in ♠``, ``trump king in the run``."""
+        w = seen.w
+        names = {
+            "four jacks": w._("four jacks"),
+            "four aces": w._("four aces"),
+            "four kings": w._("four kings"),
+            "four queens": w._("four queens"),
+            "trump king in the run": w._("trump king in the run"),
+        }
+        if name in names:
+            return names[name]
+        _, _, length, _, suit = name.split()
+        return w._("run of {n} in {suit}").format(n=length, suit=seen.cards.suit(suit, named=False)["text"])
+
+    def points(self, seen: Seen, view: View) -> Line:
+        """The card points each side has taken in tricks so far (the view's ``sides``)."""
+        w, sides = seen.w, view["sides"]
+        text_ = w._("card points in tricks: {seat} {points} · the others {others}").format(
+            seat=seen.labels[view["declarer"]], points=sides[0]["points"], others=sides[1]["points"]
+        )
+        if view["afleggers"]:
+            text_ += w._(" (+ your afleggers {points})").format(
+                points=worth(view["afleggers"], view["trump"])
+            )
+        return line(text_)
+
+    def trick_heading(self, seen: Seen, view: View) -> list[Part]:
+        heading = seen.w._("trick {n}, trump ").format(n=len(view["history"]) + 1)
+        return line(heading, seen.cards.suit(view["trump"], named=False))["parts"]
+
+    # ------------------------------------------------------------------ the viewer's turn
+
+    def lines(self, seen: Seen, view: View) -> list[Line]:
+        phase = view["phase"]
+        if phase == "bid":
+            return [self.auction(seen, view)]
+        if phase == "play":
+            trick = self.trick(seen, view)
+            return [self.contract(seen, view), *([trick["line"]] if trick else []), self.points(seen, view)]
+        lines = [self.contract(seen, view)]
+        if phase == "discard":
+            lines.append(line(seen.w._("from the lummel: "), seen.cards.cards(view["lummel"])))
+        return lines
+
+    def hand(self, seen: Seen, view: View) -> Hand:
+        hand = super().hand(seen, view)
+        return Hand(codes=hand["codes"], groups=hand["groups"], numbered=view["phase"] == "discard")
+
+    def entry(self, view: View) -> str:
+        return {"bid": "points", "discard": "discard"}.get(view["phase"], "choice")
+
+    def actions(self, seen: Seen, view: View) -> list[Group]:
+        w, phase = seen.w, view["phase"]
+        if phase == "play":
+            return self.play_group(seen, view)
+        if phase == "discard":
+            count = rules_of(seen).lummel_size
+            label = w._("lay back {n} cards: their numbers (e.g. 1 4 6) or the cards (e.g. 7h 8s td)").format(
+                n=count
+            )
+            discards = [
+                Choice(action=a, parts=seen.cards.cards(a.split()[1:])) for a in view["legal_actions"]
+            ]
+            return [
+                Group(
+                    heading=None,
+                    label=label,
+                    row=False,
+                    actions=discards,
+                    listed=0,
+                    numbered=False,
+                    more=None,
+                )
+            ]
+        return [self.listed(seen, w._("you may: "), view["legal_actions"])]
+
+    def choice(self, seen: Seen, action: str) -> Choice:
+        kind = action.split()[0]
+        if kind in ("take-lummel", "ongedraaid"):
+            return Choice(action=action, parts=[text(seen.w._("kind"))])
+        return super().choice(seen, action)
+
+    def prompt(self, seen: Seen, view: View) -> str:
+        w, phase = seen.w, view["phase"]
+        if phase == "play":
+            return self.card_prompt(seen, view)
+        if phase == "discard":
+            return w._("your {n} afleggers: ").format(n=rules_of(seen).lummel_size)
+        prompts = {
+            "bid": w._("your bid (its number in the list, the points like 150, or 'pass'): "),
+            "lummel": w._("take the lummel or play ongedraaid (1 or 2): "),
+            "trump": w._("trump (its number, or a suit like S): "),
+        }
+        return prompts.get(phase, "")
+
+    # ------------------------------------------------------------------ as it happens
+
+    def described(self, seen: Seen, seat: int, action: Action, view: View) -> Line:
+        w, label, mine = seen.w, seen.labels[seat], seat == seen.viewer
+        if action.kind == "take-lummel":
+            if not mine:
+                return line(w._("{seat} takes the lummel").format(seat=label))
+            return phrase(
+                w._("{seat} takes the lummel: {cards}"), seat=label, cards=seen.cards.cards(view["lummel"])
+            )
+        if action.kind == "ongedraaid":
+            return line(
+                w._("{seat} plays ongedraaid: the lummel stays untouched, the round counts double").format(
+                    seat=label
+                )
+            )
+        if action.kind == "discard":
+            if not mine:
+                return line(w._("{seat} lays back {n} cards").format(seat=label, n=len(action.cards)))
+            return phrase(w._("{seat} lays back {cards}"), seat=label, cards=self.codes(seen, action))
+        return super().described(seen, seat, action, view)
+
+    def after(self, seen: Seen, before: View, seat: int, action: Action, view: View) -> list[Line]:
+        w = seen.w
+        lines = super().after(seen, before, seat, action, view)
+        if before["phase"] == "bid" and view["phase"] != "bid":
+            if view["declarer"] is None:
+                lines.append(line(w._("everybody passed: the cards are dealt again")))
+            else:
+                lines.append(
+                    line(
+                        w._("{seat} is the declarer with {bid}").format(
+                            seat=seen.labels[view["declarer"]], bid=view["bid"]
+                        )
+                    )
+                )
+        if action.kind == "trump":
+            lines.append(self.roem(seen, view))
+            if view["current_player"] != seen.viewer:
+                lines.append(self.contract(seen, view))
+        if view["stuk"] and not before["stuk"]:
+            lines.append(
+                line(w._("stuk! 20 roem more: contract {target}").format(target=view["target"]), bold=True)
+            )
+        if action.kind == "play" and not view["trick"] and view["current_player"] not in (None, seen.viewer):
+            lines.append(self.points(seen, view))
+        return lines
+
+    def trick_taken(self, seen: Seen, trick: View, view: View) -> Line:
+        """``seat 2 takes the trick with AS (21 points)``."""
+        taken = super().trick_taken(seen, trick, view)
+        points = worth(trick["cards"], view["trump"])
+        return line(
+            taken["parts"],
+            " " + seen.w.ngettext("({n} point)", "({n} points)", points).format(n=points),
+            bold=True,
+        )
+
+    # ------------------------------------------------------------------ the end of a round
+
+    def result(self, seen: Seen, view: View) -> list[Line]:
+        """The settlement: points raw and rounded, the result r, each seat's points and money, the pot."""
+        w, labels, game = seen.w, seen.labels, rules_of(seen)
+        d: View = view["result"]["details"]
+        if d.get("redeal"):
+            return [line(w._("result: everybody passed, nobody plays: a redeal"), bold=True)]
+        declarer = labels[d["declarer"]]
+        raw, rounded, r, scores = d["raw_points"], d["points"], d["result"], view["result"]["scores"]
+        if d["kapot"]:
+            verdict = w._("kapot! {seat} took every trick").format(seat=declarer)
+        elif r == 0:
+            verdict = w._("bedankt: nobody pays")
+        elif r > 0:
+            verdict = w._("{seat} wins {r} from each").format(seat=declarer, r=r)
+        else:
+            verdict = w._("erin: {seat} pays {r} to each").format(seat=declarer, r=-r)
+        settled = w._("{seat} bid {bid}, roem {roem}, contract {target}").format(
+            seat=declarer, bid=d["bid"], roem=d["bid"] - d["contract"], target=d["contract"]
+        )
+        lines = [
+            line(
+                w._("result: "),
+                settled + (w._(", ongedraaid (doubled)") if d["ongedraaid"] else ""),
+                bold=True,
+            ),
+            line(
+                w._("card points: {seat} {points} · the others {others}").format(
+                    seat=declarer, points=raw[0], others=raw[1]
+                )
+            ),
+            line(
+                w._("rounded: {seat} {points} · the others {others}").format(
+                    seat=declarer, points=rounded[0], others=rounded[1]
+                )
+            ),
+            line(f"r = {r}: {verdict}", bold=True),
+            line(
+                w._("points: ") + " · ".join(f"{a} {signed(p)}" for a, p in zip(labels, scores, strict=True))
+            ),
+            line(
+                w._("money: ")
+                + " · ".join(f"{a} {money(game.money(p))}" for a, p in zip(labels, scores, strict=True))
+            ),
+        ]
+        return lines
+
+    def pot(self, seen: Seen, match: Match) -> str:
+        """The pot now, in stakes: one from each player at the start, and the rounds' changes."""
+        players = seen.game.players
+        return seen.w._("the pot holds {stakes} stakes ({players} at the start {change})").format(
+            stakes=players + match.pot(), players=players, change=signed(match.pot())
+        )
+
+    def round_result(self, seen: Seen, match: Match, view: View) -> list[Line]:
+        lines = self.result(seen, view)
+        d: View = view["result"]["details"]
+        if seen.game.rules["pot"] and not d.get("redeal"):
+            lines.append(
+                line(
+                    seen.w._("pot: {change} · {pot}").format(
+                        change=signed(d["pot"]), pot=self.pot(seen, match)
+                    )
+                )
+            )
+        return lines
+
+    def sheet(self, seen: Seen, match: Match) -> Sheet:
+        sheet = super().sheet(seen, match)
+        game = seen.game
+        players = len(seen.labels)
+        columns = sheet["columns"]
+        columns[-players - 1] = Column(
+            label=columns[-players - 1]["label"], right=False, footer=seen.w._("money")
+        )
+        for seat in range(players):
+            column = columns[-players + seat]
+            columns[-players + seat] = Column(
+                label=column["label"], right=True, footer=money(game.money(match.totals[seat]))
+            )
+        return Sheet(
+            title=sheet["title"],
+            caption=sheet["caption"],
+            columns=columns,
+            rows=sheet["rows"],
+            footer=True,
+            cells_fit=sheet["cells_fit"],
+        )
+
+    def sheet_caption(self, seen: Seen, match: Match) -> str:
+        caption = seen.w._("per player: points = total")
+        return caption + (f" · {self.pot(seen, match)}" if seen.game.rules["pot"] else "")
+
+    def sheet_columns(self, seen: Seen) -> list[str]:
+        return [
+            seen.w._("round"),
+            seen.w._("dealer"),
+            seen.w._("declarer"),
+            seen.w._("bid"),
+            seen.w._("roem"),
+            seen.w._("contract"),
+            seen.w._("trump"),
+        ]
+
+    def sheet_facts(self, seen: Seen, row: SheetRow) -> list[list[Line]]:
+        d = row.details
+        if d.get("redeal"):
+            return [
+                [line(str(row.dealer))],
+                [line("-")],
+                [line(seen.w._("redeal"))],
+                [line("-")],
+                [line("-")],
+                [line("-")],
+            ]
+        bid = f"{d['bid']}{' x2' if d['ongedraaid'] else ''}"
+        facts = [str(row.dealer), str(d["declarer"]), bid, str(d["bid"] - d["contract"]), str(d["contract"])]
+        return [*([line(f)] for f in facts), [line(seen.cards.suit(d["trump"], named=False))]]
+
+    def cells_fit(self, seen: Seen) -> int:
+        return 60 + 12 * seen.game.players

@@ -1,0 +1,76 @@
+"""Words shared by every game: card and suit names, seat labels."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import HIDDEN, RANKS, SUIT_SYMBOLS, SUITS
+from .i18n import Words
+from .model import Part
+
+
+def rank_names(w: Words, german: bool) -> tuple[str, ...]:
+    """The ranks 2 .. A by name; ``german``: Rififi's German-ranked pack (Unter for J, Ober for Q)."""
+    return (
+        w._("two"),
+        w._("three"),
+        w._("four"),
+        w._("five"),
+        w._("six"),
+        w._("seven"),
+        w._("eight"),
+        w._("nine"),
+        w._("ten"),
+        w._("unter") if german else w._("jack"),
+        w._("ober") if german else w._("queen"),
+        w._("king"),
+        w._("ace"),
+    )
+
+
+def suit_names(w: Words) -> tuple[str, ...]:
+    """The suits S H D C by name."""
+    return w._("spades"), w._("hearts"), w._("diamonds"), w._("clubs")
+
+
+class Cards:
+    """Cards and suits as line parts, named in one language."""
+
+    def __init__(self, w: Words, german: bool = False) -> None:
+        self.w = w
+        self.ranks = rank_names(w, german)
+        self.suits = suit_names(w)
+
+    def name(self, code: str) -> str:
+        """``ace of spades``, ``schoppen aas``, ``Pik-As``; ``a card face down`` for ``??``."""
+        if code == HIDDEN:
+            return self.w._("a card face down")
+        template = self.w._("{rank} of {suit}")
+        return template.format(rank=self.ranks[RANKS.index(code[0])], suit=self.suits[SUITS.index(code[1])])
+
+    def card(self, code: str) -> Part:
+        return Part(kind="card", text=code, code=code, name=self.name(code))
+
+    def cards(self, codes: Sequence[str], separator: str = " ") -> list[Part]:
+        parts: list[Part] = []
+        for i, code in enumerate(codes):
+            if i:
+                parts.append(Part(kind="text", text=separator, code="", name=""))
+            parts.append(self.card(code))
+        return parts
+
+    def suit(self, suit: str | None, named: bool = True) -> Part:
+        """``♥ hearts`` (``named``) or ``♥``; ``no trump`` for none."""
+        if suit is None:
+            return Part(kind="text", text=self.w._("no trump"), code="", name="")
+        i = SUITS.index(suit)
+        shown = f"{SUIT_SYMBOLS[i]} {self.suits[i]}" if named else SUIT_SYMBOLS[i]
+        return Part(kind="suit", text=shown, code=suit, name=self.suits[i])
+
+
+def seat_labels(w: Words, players: int, viewer: int | None) -> list[str]:
+    """``seat 2``, and ``seat 0 (you)`` for the viewer."""
+    return [
+        w._("seat {n} (you)").format(n=s) if s == viewer else w._("seat {n}").format(n=s)
+        for s in range(players)
+    ]
