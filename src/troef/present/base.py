@@ -253,6 +253,16 @@ class Presenter:
         said = [line(f"{seen.labels[e['seat']]} {self.bid_word(seen, e['bid'])}") for e in view["auction"]]
         return line(seen.w._("auction: "), joined(said, " · ") if said else seen.w._("you speak first"))
 
+    def word(self, seen: Seen, kind: str) -> str:
+        """An action without argument, as listed: ``pass``, ``take-lummel``."""
+        words = {
+            "pass": seen.w._("pass"),
+            "decline": seen.w._("decline"),
+            "take-lummel": seen.w._("take-lummel"),
+            "ongedraaid": seen.w._("ongedraaid"),
+        }
+        return words.get(kind, kind)
+
     def bid_word(self, seen: Seen, bid: str) -> str:
         return seen.w._("pass") if bid == "pass" else bid
 
@@ -266,7 +276,7 @@ class Presenter:
         elif kind in ("play", "call"):
             parts = line(seen.cards.card(rest[0]), " ", seen.w._("blind"))["parts"]
         else:
-            parts = [text(self.bid_word(seen, rest[0]) if rest else seen.w._(kind))]
+            parts = [text(self.bid_word(seen, rest[0]) if rest else self.word(seen, kind))]
         return Choice(action=action, parts=parts)
 
     def listed(self, seen: Seen, label: str, actions: Sequence[str], numbered: bool = True) -> Group:

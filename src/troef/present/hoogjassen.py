@@ -14,7 +14,7 @@ from ..games.hoogjassen.rules import Hoogjassen
 from ..games.hoogjassen.scoring import card_points
 from ..match import Match, SheetRow
 from .base import Presenter, Seen, View, signed
-from .model import Choice, Column, Group, Hand, Line, Part, Sheet, joined, line, phrase, text
+from .model import Choice, Column, Group, Hand, Line, Part, Sheet, joined, line, phrase
 
 
 def rules_of(seen: Seen) -> Hoogjassen:
@@ -159,12 +159,6 @@ class HoogjassenPresenter(Presenter):
                 )
             ]
         return [self.listed(seen, w._("you may: "), view["legal_actions"])]
-
-    def choice(self, seen: Seen, action: str) -> Choice:
-        kind = action.split()[0]
-        if kind in ("take-lummel", "ongedraaid"):
-            return Choice(action=action, parts=[text(seen.w._("kind"))])
-        return super().choice(seen, action)
 
     def prompt(self, seen: Seen, view: View) -> str:
         w, phase = seen.w, view["phase"]
