@@ -19,6 +19,7 @@ from .i18n import Words
 from .model import (
     Choice,
     Column,
+    Entry,
     Group,
     Hand,
     HandGroup,
@@ -96,6 +97,7 @@ class Presenter:
 
     def table(self, seen: Seen, view: View) -> Table:
         """The table as ``view``'s seat sees it."""
+        turn = seen.viewer is not None and view["current_player"] == seen.viewer
         return Table(
             game=seen.game.name,
             lang=seen.w.lang,
@@ -106,8 +108,8 @@ class Presenter:
             trick=self.trick(seen, view),
             last_trick=self.finished(seen, view["last_trick"], view) if view.get("last_trick") else None,
             hand=self.hand(seen, view),
-            actions=self.actions(seen, view) if view["current_player"] == seen.viewer else [],
-            prompt=self.prompt(seen, view),
+            actions=self.actions(seen, view) if turn else [],
+            prompt=self.prompt(seen, view) if turn else "",
             entry=self.entry(view),
         )
 
@@ -126,7 +128,7 @@ class Presenter:
     def prompt(self, seen: Seen, view: View) -> str:
         raise NotImplementedError
 
-    def entry(self, view: View) -> Any:
+    def entry(self, view: View) -> Entry:
         """How a typed answer is read besides the listed choices."""
         return "choice"
 
@@ -163,24 +165,6 @@ class Presenter:
         ]
         groups = [g for g in groups if g["cards"]]
         return Hand(codes=[c["code"] for g in groups for c in g["cards"]], groups=groups, numbered=False)
-
-    def hand_line(self, seen: Seen, hand: Hand) -> Line:
-        """``your hand: ♠ AS 9S   ♥ TH``."""
-        if hand["numbered"]:
-            return line(
-                seen.w._("your hand: "), numbered([line(c) for g in hand["groups"] for c in g["cards"]])
-            )
-        groups = [
-            line(
-                seen.cards.suit(g["suit"], named=False),
-                " ",
-                seen.cards.cards([c["code"] for c in g["cards"]]),
-            )
-            if g["suit"]
-            else line(seen.cards.cards([c["code"] for c in g["cards"]]))
-            for g in hand["groups"]
-        ]
-        return line(seen.w._("your hand: "), joined(groups, "   ") if groups else seen.w._("(empty)"))
 
     # ------------------------------------------------------------------ tricks
 
@@ -347,11 +331,6 @@ class Presenter:
 
     def cells_fit(self, seen: Seen) -> int:
         return 40 + 12 * seen.game.players
-
-
-def numbered(choices: Sequence[Line], start: int = 1) -> list[Part]:
-    """``1) AS  2) TH``."""
-    return joined([line(f"{i}) ", c["parts"]) for i, c in enumerate(choices, start)], "  ")
 
 
 def standings(seen: Seen, match: Match) -> list[Line]:

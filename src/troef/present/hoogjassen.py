@@ -14,7 +14,7 @@ from ..games.hoogjassen.rules import Hoogjassen
 from ..games.hoogjassen.scoring import card_points
 from ..match import Match, SheetRow
 from .base import Presenter, Seen, View, signed
-from .model import Choice, Column, Group, Hand, Line, Part, Sheet, joined, line, phrase
+from .model import Choice, Column, Entry, Group, Hand, Line, Part, Sheet, joined, line, phrase
 
 
 def rules_of(seen: Seen) -> Hoogjassen:
@@ -132,8 +132,9 @@ class HoogjassenPresenter(Presenter):
         hand = super().hand(seen, view)
         return Hand(codes=hand["codes"], groups=hand["groups"], numbered=view["phase"] == "discard")
 
-    def entry(self, view: View) -> str:
-        return {"bid": "points", "discard": "discard"}.get(view["phase"], "choice")
+    def entry(self, view: View) -> Entry:
+        phase = view["phase"]
+        return "points" if phase == "bid" else "discard" if phase == "discard" else "choice"
 
     def actions(self, seen: Seen, view: View) -> list[Group]:
         w, phase = seen.w, view["phase"]
@@ -332,7 +333,7 @@ class HoogjassenPresenter(Presenter):
             seen.w._("declarer"),
             seen.w._("bid"),
             seen.w._("roem"),
-            seen.w._("contract"),
+            seen.w._("target"),
             seen.w._("trump"),
         ]
 

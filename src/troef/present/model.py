@@ -84,6 +84,11 @@ class Group(TypedDict):
     more: str | None
 
 
+Entry = Literal["choice", "points", "discard", "draw", "cards"]
+"""How a typed answer is read besides the listed choices: a bid as its points, cards to lay back by
+their numbers, a middle-card position, cards to lay."""
+
+
 class Table(TypedDict):
     """The table as one seat sees it: what every interface renders on that seat's turn."""
 
@@ -98,7 +103,7 @@ class Table(TypedDict):
     hand: Hand
     actions: list[Group]
     prompt: str
-    entry: Literal["choice", "points", "discard", "draw", "cards"]
+    entry: Entry
 
 
 class Column(TypedDict):

@@ -15,7 +15,7 @@ from ..games.piken.order import parse_mask
 from ..match import Match, SheetRow
 from .base import Presenter, Seen, View
 from .i18n import Words
-from .model import Choice, Group, Hand, HandGroup, Line, joined, line, phrase
+from .model import Choice, Entry, Group, Hand, HandGroup, Line, joined, line, phrase
 
 LISTED_PER_TYPE: Final = 5
 """Plays listed (and numbered) per combination, the weakest first; the others are typed as cards."""
@@ -168,7 +168,7 @@ class PikenPresenter(Presenter):
                 groups.append(HandGroup(suit=None, cards=[seen.cards.card(code)]))
         return Hand(codes=list(view["hand"]), groups=groups, numbered=False)
 
-    def entry(self, view: View) -> str:
+    def entry(self, view: View) -> Entry:
         return "draw" if view["phase"] == "draw" else "cards"
 
     def prompt(self, seen: Seen, view: View) -> str:

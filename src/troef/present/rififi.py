@@ -69,9 +69,9 @@ class RififiPresenter(Presenter):
 
     def prompt(self, seen: Seen, view: View) -> str:
         if view["phase"] == "bid":
-            bids = [a.removeprefix("bid ") for a in view["legal_actions"]]
+            bids = view["bid_range"]
             return seen.w._("your bid (the number of tricks, {low}-{high}): ").format(
-                low=bids[0], high=bids[-1]
+                low=bids["low"], high=bids["high"]
             )
         return self.card_prompt(seen, view)
 

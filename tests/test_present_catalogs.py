@@ -1,0 +1,57 @@
+"""The message catalogs: the template holds exactly the messages in the code, and Dutch and German
+translate every one of them with the same placeholders."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+
+import pytest
+
+from troef.present.i18n import catalog_text, compile_mo, parse_po, translations
+from troef.present.messages import TEMPLATE, messages, template
+
+PLACEHOLDER = re.compile(r"\{\w*\}")
+
+
+def test_the_template_holds_the_messages_of_the_code() -> None:
+    found = messages()
+    assert ("{seat} bids {bid}", None) in found
+    assert ("{n} card each", "{n} cards each") in found
+    assert TEMPLATE.read_text(encoding="utf-8") == template(found), "run: python -m troef.present.messages"
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> None:
+    catalog = parse_po(catalog_text(lang))
+    header = catalog.pop(("", None))
+    assert "Plural-Forms: nplurals=2; plural=(n != 1);" in header[0]
+    assert set(catalog) == set(messages())
+    for (msgid, plural), forms in catalog.items():
+        assert len(forms) == (1 if plural is None else 2), msgid
+        for form in forms:
+            assert form.strip(), msgid
+            assert sorted(PLACEHOLDER.findall(form)) == sorted(PLACEHOLDER.findall(msgid)) or (
+                plural is not None and set(PLACEHOLDER.findall(form)) <= set(PLACEHOLDER.findall(plural))
+            ), (msgid, form)
+
+
+def test_a_catalog_is_compiled_in_memory_as_msgfmt_would() -> None:
+    po = (
+        'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        '# a comment\nmsgid "seat {n}"\nmsgstr "plaats "\n"{n}"\n\n'
+        'msgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} kaart"\nmsgstr[1] "{n} kaarten"\n'
+    )
+    catalog = parse_po(po)
+    assert catalog[("seat {n}", None)] == ["plaats {n}"]
+    compiled = gettext.GNUTranslations(io.BytesIO(compile_mo(catalog)))
+    assert compiled.gettext("seat {n}") == "plaats {n}"
+    assert [compiled.ngettext("{n} card", "{n} cards", n) for n in (1, 2)] == ["{n} kaart", "{n} kaarten"]
+    assert compiled.gettext("unknown") == "unknown"
+
+
+def test_the_installed_catalogs_translate() -> None:
+    assert translations("nl").gettext("score sheet") == "scorebriefje"
+    assert translations("de").ngettext("{n} card each", "{n} cards each", 3) == "{n} Karten für jeden"
+    assert translations("en").gettext("score sheet") == "score sheet"
