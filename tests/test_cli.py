@@ -11,7 +11,7 @@ from typer.testing import CliRunner, Result
 
 import troef
 from troef.cli.main import app
-from troef.cli.table import CardOrder
+from troef.present.base import CardOrder
 
 ENV: dict[str, str | None] = {"COLUMNS": "120", "NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
 
