@@ -340,6 +340,50 @@ def test_views_show_no_hidden_card(game_name: str, preset: str, players: int) ->
         assert state.is_over
 
 
+PUBLIC_KEYS = ("order", "trick_seats", "last_trick", "history", "tricks")
+"""Keys every viewer sees alike (Rikken's blind lead aside: its card is ``??`` to all but the rikker)."""
+
+
+def check_shared_facts(views: Mapping[int | None, Mapping[str, Any]]) -> None:
+    """The facts views state for the client show nothing a seat may not know: the playing order and
+    the tricks are alike for all; the bid range only for the seat to act; the sides alike for all,
+    except that a called partner knows his side before the others do (he holds the called card)."""
+    public = views[None]
+    for seat, view in views.items():
+        for key in PUBLIC_KEYS:
+            assert view.get(key) == public.get(key), f"seat {seat} sees another {key} than the spectator"
+        if seat is None or seat != view["current_player"]:
+            assert view["bid_range"] is None
+        if view["sides"] == public["sides"]:
+            continue
+        assert seat is not None and public["sides"] is None and view["game"] == "rikken"
+        assert view["sides"][0]["seats"] == [view["declarer"], seat], "only the partner knows his side early"
+        assert view["called"] in view["hand"] and view["partner"] is None
+
+
+def test_facts_for_the_client_show_nothing_hidden(game_name: str, preset: str, players: int) -> None:
+    """At every step of random rounds: `check_shared_facts`, and a blind lead stays ``??`` in the
+    trick for everyone but its player."""
+    game = troef.load_game(game_name, preset, players)
+    partner_first = 0
+    for seed in range(ROUNDS):
+        rng = random.Random(seed)
+        state = new_round(game, seed)
+        while True:
+            views = {s: state.view(s) for s in [*range(players), None]}
+            check_shared_facts(views)
+            partner_first += any(v["sides"] != views[None]["sides"] for v in views.values())
+            if views[None].get("blind_lead"):
+                declarer = views[None]["declarer"]
+                assert all((v["trick"][0] == "??") == (s != declarer) for s, v in views.items())
+            legal = state.legal_actions()
+            if not legal:
+                break
+            state.apply(rng.choice(legal))
+    if (game_name, preset) == ("rikken", "kampioenschap"):
+        assert partner_first, "no round showed a partner his side before the others: the check is vacuous"
+
+
 def test_own_hand_is_seen(game_name: str, preset: str, players: int) -> None:
     """The check above is not vacuous: a seat's own dealt cards do appear in its view at the start."""
     game = troef.load_game(game_name, preset, players)

@@ -2,10 +2,9 @@
 
 A game's view type (``games/<game>/view.py``) inherits the parts it has: every game the `Header`,
 games with hands the `HandPart`, trick games the `TrickPart`.  Views are plain JSON: lists, not
-tuples; ``None`` is JSON's null.
+tuples; ``None`` is JSON's null.  The annotations here are evaluated (no ``from __future__ import
+annotations``): Python 3.11's `TypedDict` must see `NotRequired` to leave a key optional.
 """
-
-from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
