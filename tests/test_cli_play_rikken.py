@@ -117,7 +117,7 @@ def test_illegal_answers_are_refused_with_the_reason_and_the_game_goes_on() -> N
 
 def test_a_bid_can_be_typed_as_its_name() -> None:
     result = play("--seed", "4", "--rounds", "1", "--bot", "random", answers="Misere\n" + ONES)
-    assert "seat 0 (you) bids misere\n" in result.stdout
+    assert "seat 0 (you) bids misère\n" in result.stdout
     assert "not accepted" not in result.stdout
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from ..cards import CODES, RANKS, SUITS
 from ..core.actions import Action
@@ -88,6 +88,9 @@ def signed(number: int) -> str:
 
 class Presenter:
     """How one game is shown. The shared parts are here; a game overrides what it shows its own way."""
+
+    text_columns: ClassVar[frozenset[int]] = frozenset()
+    """The score sheet's columns (before the seats') that hold words, aligned left; numbers align right."""
 
     def help(self, seen: Seen) -> str:
         """How to answer, shown at the start and on ``help``."""
@@ -220,7 +223,7 @@ class Presenter:
         """``seat 1 bids 2``, ``seat 3 plays AS``."""
         w, label = seen.w, seen.labels[seat]
         if action.kind == "bid":
-            return phrase(w._("{seat} bids {bid}"), seat=label, bid=action.word)
+            return phrase(w._("{seat} bids {bid}"), seat=label, bid=self.bid_word(seen, action.word))
         if action.kind == "pass":
             return phrase(w._("{seat} passes"), seat=label)
         if action.kind == "trump":
@@ -299,21 +302,28 @@ class Presenter:
 
     def sheet(self, seen: Seen, match: Match) -> Sheet:
         """The score sheet of the finished rounds."""
-        w = seen.w
-        columns = [Column(label=name, right=True, footer="") for name in self.sheet_columns(seen)]
-        columns += [Column(label=label, right=True, footer="") for label in seen.labels]
+        names = [*self.sheet_columns(seen), *seen.labels]
+        footers = self.sheet_footers(seen, match)
+        columns = [
+            Column(label=name, right=i not in self.text_columns, footer=footers[i] if footers else "")
+            for i, name in enumerate(names)
+        ]
         rows = [
             [[line(str(row.index + 1))], *self.sheet_facts(seen, row), *self.sheet_cells(seen, row)]
             for row in match.sheet
         ]
         return Sheet(
-            title=w._("score sheet"),
+            title=seen.w._("score sheet"),
             caption=self.sheet_caption(seen, match),
             columns=columns,
             rows=rows,
-            footer=False,
+            footer=footers is not None,
             cells_fit=self.cells_fit(seen),
         )
+
+    def sheet_footers(self, seen: Seen, match: Match) -> list[str] | None:
+        """A footer for every column of the sheet, or None for none."""
+        return None
 
     def sheet_columns(self, seen: Seen) -> list[str]:
         """The columns before the seats'."""

@@ -14,7 +14,7 @@ from ..games.hoogjassen.rules import Hoogjassen
 from ..games.hoogjassen.scoring import card_points
 from ..match import Match, SheetRow
 from .base import Presenter, Seen, View, signed
-from .model import Choice, Column, Entry, Group, Hand, Line, Part, Sheet, joined, line, phrase
+from .model import Choice, Entry, Group, Hand, Line, Part, joined, line, phrase
 
 
 def rules_of(seen: Seen) -> Hoogjassen:
@@ -36,6 +36,8 @@ def worth(codes: Sequence[str], trump: str) -> int:
 
 
 class HoogjassenPresenter(Presenter):
+    text_columns = frozenset({6})
+
     def help(self, seen: Seen) -> str:
         return seen.w._(
             "How to answer: type the number of your choice in the list (1, 2, ...) or the action itself: "
@@ -300,27 +302,10 @@ class HoogjassenPresenter(Presenter):
             )
         return lines
 
-    def sheet(self, seen: Seen, match: Match) -> Sheet:
-        sheet = super().sheet(seen, match)
-        game = seen.game
-        players = len(seen.labels)
-        columns = sheet["columns"]
-        columns[-players - 1] = Column(
-            label=columns[-players - 1]["label"], right=False, footer=seen.w._("money")
-        )
-        for seat in range(players):
-            column = columns[-players + seat]
-            columns[-players + seat] = Column(
-                label=column["label"], right=True, footer=money(game.money(match.totals[seat]))
-            )
-        return Sheet(
-            title=sheet["title"],
-            caption=sheet["caption"],
-            columns=columns,
-            rows=sheet["rows"],
-            footer=True,
-            cells_fit=sheet["cells_fit"],
-        )
+    def sheet_footers(self, seen: Seen, match: Match) -> list[str]:
+        """Under the seats their money; under the trump column the word."""
+        money_now = [money(seen.game.money(total)) for total in match.totals]
+        return ["", "", "", "", "", "", seen.w._("money"), *money_now]
 
     def sheet_caption(self, seen: Seen, match: Match) -> str:
         caption = seen.w._("per player: points = total")

@@ -13,6 +13,11 @@ from .base import Presenter, Seen, View, signed
 from .model import Group, Line, joined, line, phrase
 
 
+def shown(name: str) -> str:
+    """A contract's name as the rulebooks write it: ``misère``, ``open-misère`` (the notation: ``misere``)."""
+    return name.replace("misere", "misère")
+
+
 def goal(seen: Seen, name: str) -> str:
     """What the contract's players must do."""
     w, contract = seen.w, CONTRACTS[name]
@@ -26,6 +31,11 @@ def goal(seen: Seen, name: str) -> str:
 
 
 class RikkenPresenter(Presenter):
+    text_columns = frozenset({2, 3})
+
+    def bid_word(self, seen: Seen, bid: str) -> str:
+        return shown(super().bid_word(seen, bid))
+
     def help(self, seen: Seen) -> str:
         return seen.w._(
             "How to answer: type the number of your choice in the list (1, 2, ...) or the action itself: "
@@ -68,7 +78,7 @@ class RikkenPresenter(Presenter):
         if name is None:
             return line(w._("no contract yet"))
         contract = CONTRACTS[name]
-        parts = [line(w._("contract "), name, bold=True)]
+        parts = [line(w._("contract "), shown(name), bold=True)]
         declarer: int | None = view["declarer"]
         if declarer is not None:
             parts.append(line(w._("by {seat}").format(seat=seen.labels[declarer])))
@@ -184,7 +194,7 @@ class RikkenPresenter(Presenter):
     def described(self, seen: Seen, seat: int, action: Action, view: View) -> Line:
         w, label = seen.w, seen.labels[seat]
         if action.kind == "choose":
-            return line(w._("{seat} chooses {game}").format(seat=label, game=action.word))
+            return line(w._("{seat} chooses {game}").format(seat=label, game=shown(action.word)))
         if action.kind == "call":
             blind = " " + w._("blind") if action.blind else ""
             return line(
@@ -219,7 +229,7 @@ class RikkenPresenter(Presenter):
                 lines.append(
                     line(
                         w._("the auction is over: {contract} for {seats}").format(
-                            contract=view["contract"], seats=seen.names(view["contract_players"])
+                            contract=shown(view["contract"]), seats=seen.names(view["contract_players"])
                         )
                     )
                 )
@@ -289,7 +299,7 @@ class RikkenPresenter(Presenter):
             for s, p in enumerate(result["scores"])
         ]
         return [
-            line(w._("result: "), f"{name}: {outcome}", bold=True),
+            line(w._("result: "), f"{shown(name)}: {outcome}", bold=True),
             line(w._("points: ") + " · ".join(scores)),
         ]
 
@@ -298,7 +308,7 @@ class RikkenPresenter(Presenter):
 
     def sheet_facts(self, seen: Seen, row: SheetRow) -> list[list[Line]]:
         d = row.details
-        contract = line(d["contract"])
+        contract = line(shown(d["contract"]))
         if d["trump"]:
             contract = line(contract["parts"], " ", seen.cards.suit(d["trump"], named=False))
         if d["called"]:
