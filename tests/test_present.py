@@ -142,23 +142,31 @@ def rik_69() -> State:
 
 
 @pytest.mark.parametrize(
-    ("lang", "line"),
+    ("lang", "contract", "auction"),
     [
-        ("en", "contract rik · by seat 3 · needs 8 tricks · trump ♣ clubs · called AD · partner unknown"),
+        (
+            "en",
+            "contract rik · by seat 3 · needs 8 tricks · trump ♣ clubs · called AD · partner unknown",
+            "auction: seat 1 pass · seat 2 pass · seat 3 rik · seat 0 (you) pass",
+        ),
         (
             "nl",
             "spel rik · door plaats 3 · moet 8 slagen halen · troef ♣ klaveren · gevraagd AD · maat onbekend",
+            "bieden: plaats 1 pas · plaats 2 pas · plaats 3 rik · plaats 0 (jij) pas",
         ),
         (
             "de",
             "Spiel rik · von Platz 3 · braucht 8 Stiche · Trumpf ♣ Kreuz · gerufen AD · Partner unbekannt",
+            "Reizen: Platz 1 Pass · Platz 2 Pass · Platz 3 rik · Platz 0 (du) Pass",
         ),
     ],
 )
-def test_a_rikken_contract_line_in_each_language(lang: str, line: str) -> None:
+def test_a_rikken_contract_line_and_auction_in_each_language(lang: str, contract: str, auction: str) -> None:
     state = rik_69()
     table = PRESENTERS["rikken"].table(Seen(state.game, 0, lang), state.view(0))
-    assert plain(table["lines"][0]) == line
+    assert table["contract"] is not None and plain(table["contract"]) == contract
+    assert table["lines"][0] == table["contract"]
+    assert table["auction"] is not None and plain(table["auction"]) == auction
 
 
 def test_rikken_sides_show_once_the_called_ace_falls_and_at_once_to_its_holder() -> None:

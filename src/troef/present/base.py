@@ -107,6 +107,8 @@ class Presenter:
             viewer=seen.viewer,
             phase=str(view["phase"]),
             seats=self.seats(seen, view),
+            contract=self.contract_line(seen, view),
+            auction=self.auction_line(seen, view),
             lines=self.lines(seen, view),
             trick=self.trick(seen, view),
             last_trick=self.finished(seen, view["last_trick"], view) if view.get("last_trick") else None,
@@ -123,6 +125,14 @@ class Presenter:
     def lines(self, seen: Seen, view: View) -> list[Line]:
         """The table in words, top to bottom, above the hand."""
         raise NotImplementedError
+
+    def contract_line(self, seen: Seen, view: View) -> Line | None:
+        """What is being played, once it is known (None where the game has no contract)."""
+        return None
+
+    def auction_line(self, seen: Seen, view: View) -> Line | None:
+        """What was bid so far (None where the game has no auction)."""
+        return self.auction(seen, view) if "auction" in view else None
 
     def actions(self, seen: Seen, view: View) -> list[Group]:
         """The legal actions, grouped and described."""

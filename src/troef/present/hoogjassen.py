@@ -62,6 +62,9 @@ class HoogjassenPresenter(Presenter):
     def roem_total(self, view: View) -> int:
         return int(view["bid"]) - int(view["target"])
 
+    def contract_line(self, seen: Seen, view: View) -> Line | None:
+        return None if view["declarer"] is None else self.contract(seen, view)
+
     def contract(self, seen: Seen, view: View) -> Line:
         """``seat 2 bid 150 · trump ♠ spades · roem 40 · contract 110`` (``ongedraaid: doubled``)."""
         w = seen.w

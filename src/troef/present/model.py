@@ -90,13 +90,16 @@ their numbers, a middle-card position, cards to lay."""
 
 
 class Table(TypedDict):
-    """The table as one seat sees it: what every interface renders on that seat's turn."""
+    """The table as one seat sees it: what every interface renders on that seat's turn. ``lines`` is the
+    table in words, top to bottom (the contract or auction among them, as the game shows them)."""
 
     game: str
     lang: str
     viewer: int | None
     phase: str
     seats: list[Seat]
+    contract: Line | None
+    auction: Line | None
     lines: list[Line]
     trick: Trick | None
     last_trick: Trick | None

@@ -25,6 +25,12 @@ class RififiPresenter(Presenter):
         ]
         return [line(joined(facts, " · "))]
 
+    def auction_line(self, seen: Seen, view: View) -> Line | None:
+        return self.bids(seen, view)
+
+    def contract_line(self, seen: Seen, view: View) -> Line | None:
+        return self.trump(seen, view)
+
     def trump(self, seen: Seen, view: View) -> Line:
         if view["trump"] is None:
             return line(seen.w._("no trump"))

@@ -72,6 +72,9 @@ class RikkenPresenter(Presenter):
             return None
         return next((s for s in sides[0]["seats"] if s != view["declarer"]), None)
 
+    def contract_line(self, seen: Seen, view: View) -> Line | None:
+        return self.contract(seen, view)
+
     def contract(self, seen: Seen, view: View) -> Line:
         """``contract rik · by seat 2 · needs 8 tricks · trump ♠ spades · called AD · partner unknown``."""
         w, name = seen.w, view["contract"]
