@@ -16,7 +16,7 @@ MODULES = sorted(PACKAGE.rglob("*.py"))
 
 LAYERS: Final = {
     "core": ("troef.core", "troef.cards", "troef.tricks", "troef.match"),
-    "games": ("troef.games", "troef.replay"),
+    "games": ("troef.games", "troef.replay", "troef.fair"),
     "players": ("troef.players",),
     "present": ("troef.present",),
     "session": ("troef.session",),
