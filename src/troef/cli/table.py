@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from rich.console import RenderableType
+from rich.console import JustifyMethod, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -161,9 +161,8 @@ class GameTable:
             padding=(0, 1) if self.width >= 100 or len(sheet["columns"]) < 8 else (0, 0),
         )
         for column in sheet["columns"]:
-            table.add_column(
-                column["label"], justify="right" if column["right"] else "left", footer=column["footer"]
-            )
+            justify: JustifyMethod = "right" if column["right"] else "left"
+            table.add_column(column["label"], justify=justify, footer=column["footer"], overflow="fold")
         joiner = Text(" " if sheet["cells_fit"] <= self.width else "\n")
         for row in sheet["rows"]:
             table.add_row(*(joiner.join(line_text(line) for line in cell) for cell in row))

@@ -16,6 +16,8 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
+from ..core.errors import TroefError
+
 LANGUAGES: Final = ("en", "nl", "de")
 """The languages troef speaks; the first is the fallback."""
 LOCALE_VARIABLES: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -25,7 +27,7 @@ Catalog = dict[tuple[str, str | None], list[str]]
 """(msgid, msgid_plural) -> msgstr, or the plural forms' msgstrs."""
 
 
-class UnknownLanguage(ValueError):
+class UnknownLanguage(TroefError, ValueError):
     """A language troef has no catalog for."""
 
 
