@@ -110,13 +110,9 @@ class GameTable:
         """A group of choices on one line; the numbers continue ``choices``."""
         shown: list[Text] = []
         for choice in group["actions"][: group["listed"]]:
-            text = parts_text(choice["parts"])
-            if group["numbered"]:
-                choices.append(choice["action"])
-                text = Text(f"{len(choices)}) ") + text
-            else:
-                choices.append(choice["action"])
-            shown.append(text)
+            choices.append(choice["action"])
+            number = Text(f"{len(choices)}) ") if group["numbered"] else Text()
+            shown.append(number + parts_text(choice["parts"]))
         width = max((len(g["label"]) for g in groups if g["row"]), default=0) + 2
         label = Text(f"  {group['label']:<{width}}") if group["row"] else Text(group["label"])
         body = label + Text("  " if group["numbered"] else ", ").join(shown)
