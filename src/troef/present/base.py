@@ -55,7 +55,7 @@ class Seen:
 
     def __post_init__(self) -> None:
         self.w = Words(self.lang)
-        self.cards = Cards(self.w, german=self.game.rules.get("pack") == "german36")
+        self.cards = Cards(self.w, german=self.game.rules.get("pack") == "german36")  # Ober and Unter
         self.labels = seat_labels(self.w, self.game.players, self.viewer)
 
     def names(self, seats: Sequence[int]) -> str:

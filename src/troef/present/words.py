@@ -51,11 +51,12 @@ class Cards:
     def card(self, code: str) -> Part:
         return Part(kind="card", text=code, code=code, name=self.name(code))
 
-    def cards(self, codes: Sequence[str], separator: str = " ") -> list[Part]:
+    def cards(self, codes: Sequence[str]) -> list[Part]:
+        """``AS 9S``: the cards with a space between them."""
         parts: list[Part] = []
         for i, code in enumerate(codes):
             if i:
-                parts.append(Part(kind="text", text=separator, code="", name=""))
+                parts.append(Part(kind="text", text=" ", code="", name=""))
             parts.append(self.card(code))
         return parts
 
