@@ -11,11 +11,11 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import troef
-from troef.cli.main import app
 from troef.cli.answers import draw_text, lay_reader
+from troef.cli.main import app
 from troef.cli.table import NotAChoice
-from troef.present import Words
 from troef.match import Match
+from troef.present import Words
 
 ENV: dict[str, str | None] = {
     "COLUMNS": "200",

@@ -12,9 +12,9 @@ from typer.testing import CliRunner, Result
 import troef
 from troef.cli.main import app
 from troef.cli.play import interpret
+from troef.core.actions import parse_action
 from troef.present import PRESENTERS, Seen
 from troef.present.model import plain
-from troef.core.actions import parse_action
 
 ENV: dict[str, str | None] = {
     "COLUMNS": "200",
