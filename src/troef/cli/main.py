@@ -4,34 +4,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Final
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from ..core.errors import GameError
+from ..core.errors import GameError, UsageError
 from ..games import GAMES, game_class, load_game
 from ..match import Match
-from ..players import LEVELS, Bot, make_bot
+from ..players import LEVELS, make_bot
+from ..present.i18n import LANGUAGES, Words, choose_language
+from ..session import Session
 from .arena import arena
 from .catalog import game_panel
-from .hoogjassen_table import HoogjassenTable
-from .piken_table import PikenTable
-from .play import MatchEnded, TableSession
+from .play import MatchEnded, TerminalMatch
 from .replay import OK, run_replay
-from .rififi_table import RififiTable
-from .rikken_table import RikkenTable
 from .rules import rules_from_args
-from .table import GameTable, seat_labels
-from .terminal import LineReader, consoles, fail
-
-PLAYABLE: Final[dict[str, type[GameTable]]] = {
-    "rififi": RififiTable,
-    "rikken": RikkenTable,
-    "hoogjassen": HoogjassenTable,
-    "piken": PikenTable,
-}
-"""Games the terminal table can show, with how each looks there."""
+from .table import make_table
+from .terminal import LineReader, consoles, usage_errors
 
 app = typer.Typer(
     name="troef",
@@ -56,6 +46,7 @@ def replay(
 
 
 @app.command()
+@usage_errors
 def games(
     name: Annotated[str | None, typer.Argument(metavar="[GAME]", help="show only this game")] = None,
 ) -> None:
@@ -63,7 +54,7 @@ def games(
     try:
         classes = list(GAMES.values()) if name is None else [game_class(name)]
     except GameError as e:
-        raise fail(str(e)) from None
+        raise UsageError(str(e)) from None
     out = consoles()[0]
     for cls in classes:
         out.print(game_panel(cls))
@@ -71,6 +62,7 @@ def games(
 
 
 @app.command()
+@usage_errors
 def play(
     game: Annotated[str, typer.Argument(help="the game: rififi, rikken, hoogjassen or piken")],
     rules: Annotated[str | None, typer.Option(help="rule preset (see `troef games`)")] = None,
@@ -91,53 +83,56 @@ def play(
     ] = None,
     rounds: Annotated[int | None, typer.Option(help="stop after this many rounds")] = None,
     save: Annotated[Path | None, typer.Option(help="write the match record (JSON) to this file")] = None,
+    lang: Annotated[
+        str | None, typer.Option(help=f"the table's language: {', '.join(LANGUAGES)} (default: the locale's)")
+    ] = None,
 ) -> None:
     """Play a match in the terminal against bots."""
+    if lang is not None and lang not in LANGUAGES:
+        raise UsageError(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    words = Words(choose_language(lang))
     out = consoles()[0]
-    if game not in PLAYABLE and game in GAMES:
-        raise fail(f"the terminal table plays {', '.join(PLAYABLE)}, not yet {game}")
     try:
         loaded = load_game(game, rules_from_args(rules, option or []), players)
     except GameError as e:
-        raise fail(str(e)) from None
+        raise UsageError(str(e)) from None
     n = loaded.players
     if not 0 <= seat < n:
-        raise fail(f"--seat must be a seat 0..{n - 1}, not {seat}")
+        raise UsageError(f"--seat must be a seat 0..{n - 1}, not {seat}")
+    table = make_table(loaded, seat, out.width, words.lang)
     try:
-        match = Match(loaded, names=seat_labels(n, seat), seed=seed, rounds=rounds)
+        match = Match(loaded, names=list(table.labels), seed=seed, rounds=rounds)
     except GameError as e:
-        raise fail(f"--rounds: {e}") from None
+        raise UsageError(f"--rounds: {e}") from None
     if level not in LEVELS:
-        raise fail(f"--level must be one of {', '.join(LEVELS)}, not {level!r}")
+        raise UsageError(f"--level must be one of {', '.join(LEVELS)}, not {level!r}")
     kind = LEVELS[level] if bot is None else bot
     try:
-        bots: dict[int, Bot] = {
-            s: make_bot(game, kind, None if seed is None else seed + s) for s in range(n) if s != seat
-        }
+        bots = {s: make_bot(game, kind, None if seed is None else seed + s) for s in range(n) if s != seat}
     except GameError as e:
-        raise fail(str(e)) from None
-    table = PLAYABLE[game](loaded, match.names, seat, out.width)
+        raise UsageError(str(e)) from None
     try:
-        TableSession(match, seat, bots, table, out, LineReader(out)).play()
+        TerminalMatch(Session(match, bots), seat, table, out, LineReader(out), words).play()
     except MatchEnded as e:
-        out.print(f"\n{e}: the match stops after {len(match.sheet)} of {match.rounds} rounds")
+        stopped = words._("{why}: the match stops after {done} of {planned} rounds")
+        out.print("\n" + stopped.format(why=e, done=len(match.sheet), planned=match.rounds))
     if save is not None:
-        save_match(match, save, out)
+        save_match(match, save, out, words)
 
 
-def save_match(match: Match, path: Path, out: Console) -> None:
+def save_match(match: Match, path: Path, out: Console, words: Words) -> None:
     """Write the match record of the finished rounds to ``path``."""
     if not match.sheet:
-        out.print("no round was finished: nothing to save")
+        out.print(words._("no round was finished: nothing to save"))
         return
     try:
         path.write_text(json.dumps(match.record(), indent=1) + "\n", encoding="utf-8")
     except OSError as e:
-        raise fail(f"cannot save the match to {path}: {e.strerror or e}") from None
-    out.print(f"match record saved to {path}; check it with: troef replay {path}")
+        raise UsageError(f"cannot save the match to {path}: {e.strerror or e}") from None
+    out.print(words._("match record saved to {path}; check it with: troef replay {path}").format(path=path))
 
 
-app.command()(arena)
+app.command()(usage_errors(arena))
 
 
 def main() -> None:

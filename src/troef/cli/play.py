@@ -1,26 +1,25 @@
 """``troef play``: a whole match in the terminal, a person at one seat and bots at the others.
 
-The loop here is the same for every game; what the table looks like comes from the game's `GameTable`.
-The person sees only ``state.view(seat)`` of their own seat, and every bot acts on its own seat's view.
+The match loop is the `Session`'s; this module asks the person for their actions and shows the
+session's events through the game's `GameTable`, which renders only the person's own view.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from rich.console import Console
 from rich.text import Text
 
 from ..cards import CODES, CardError, parse_card
-from ..core.actions import Action, parse_action
+from ..core.actions import parse_action
 from ..core.errors import IllegalAction
-from ..core.game import State
-from ..match import Match
-from ..players import Bot
-from .table import GameTable, NotAChoice, standings
+from ..present.i18n import Words
+from ..session import ActionApplied, Event, MatchOver, RoundDealt, RoundOver, Session
+from .table import GameTable, NotAChoice
 from .terminal import LineReader
 
-__all__ = ["MatchEnded", "NotAChoice", "TableSession", "interpret"]
+__all__ = ["MatchEnded", "NotAChoice", "TerminalMatch", "interpret"]
 
 LISTED = 40
 """A refusal names the legal actions only when there are at most this many (not every discard)."""
@@ -32,24 +31,26 @@ class MatchEnded(Exception):
     """The player left the table, or their input ended."""
 
 
-def interpret(answer: str, choices: Sequence[str]) -> str:
+def interpret(answer: str, choices: Sequence[str], words: Words | None = None) -> str:
     """The action text an answer means.
 
     When every choice is a bid of a number (of tricks), a bare number is the bid; otherwise a number
     picks from the numbered ``choices``.  A card code means ``play`` that card, or else the one choice
     naming that card (``call AD``, ``call AC blind``); a word naming one choice's argument means that
     choice (``rik`` for ``bid rik``, ``s`` for ``trump S``); anything else is taken as action text, for
-    the game to accept or refuse.
+    the game to accept or refuse.  ``words``: the language of the refusals (English by default).
     """
+    w = words or Words("en")
     text = answer.strip()
     if not text:
-        raise NotAChoice("type a choice")
+        raise NotAChoice(w._("type a choice"))
     if text.isdecimal():
         if choices and all(c.startswith("bid ") and c[4:].isdecimal() for c in choices):
             return f"bid {text}"
         if len(text) <= 3 and 1 <= int(text) <= len(choices):
             return choices[int(text) - 1]
-        raise NotAChoice(f"there is no choice {text}; type a number from 1 to {len(choices)} or a card")
+        refusal = w._("there is no choice {number}; type a number from 1 to {count} or a card")
+        raise NotAChoice(refusal.format(number=text, count=len(choices)))
     try:
         card = CODES[parse_card(text)]
     except CardError:
@@ -59,77 +60,80 @@ def interpret(answer: str, choices: Sequence[str]) -> str:
     return naming[0] if len(naming) == 1 and f"play {card}" not in choices else f"play {card}"
 
 
-class TableSession:
-    """Plays a `Match` to its end, talking to the person at seat ``human`` through ``table``."""
+class TerminalMatch:
+    """Plays ``session`` to its end in the terminal, the person at seat ``human`` (every other seat is
+    a bot's), showing each event as ``table`` renders it."""
 
     def __init__(
         self,
-        match: Match,
+        session: Session,
         human: int,
-        bots: Mapping[int, Bot],
         table: GameTable,
         console: Console,
         reader: LineReader,
+        words: Words,
     ) -> None:
-        self.match = match
+        self.session = session
         self.human = human
-        self.bots = bots
         self.table = table
         self.console = console
         self.reader = reader
+        self.words = words
 
     def play(self) -> None:
         """Every round of the match, the score sheet after each, the standings at the end."""
         self.console.print(self.table.help)
-        while not self.match.is_over:
-            self.play_round()
-        self.console.print()
-        self.console.print(standings(self.match, self.table.labels))
+        session = self.session
+        while not session.is_over:
+            self.show(session.deal())
+            while session.in_play:
+                self.show(self.human_turn() if session.turn == self.human else session.run_bot())
 
-    def play_round(self) -> None:
-        state = self.match.next_round()
-        self.console.print()
-        number, planned = len(self.match.sheet) + 1, self.match.rounds
-        closing = number - planned
-        self.console.rule(f"Round {number} of {planned}" if closing <= 0 else f"Closing round {closing}")
-        self.console.print(self.table.round_start(state.view(self.human)))
-        while (seat := state.current_player) is not None:
-            if seat == self.human:
-                action = self.human_turn(state)
-            else:
-                action = parse_action(self.bots[seat].act(state.view(seat)))
-                state.apply(action)
-            for line in self.table.after(seat, action, state.view(self.human)):
-                self.console.print(line)
-        self.match.finish_round(state)
-        self.console.print()
-        for part in self.table.round_end(self.match, state.view(self.human)):
-            self.console.print(part)
+    def show(self, events: Sequence[Event]) -> None:
+        """Each event as the person sees it, from their view right after it."""
+        view = self.session.view(self.human)
+        assert view is not None  # every event comes after a deal
+        for event in events:
+            if isinstance(event, RoundDealt):
+                self.console.print()
+                self.console.rule(self.table.round_title(event.index, self.session.match.rounds))
+                self.console.print(self.table.round_start(view))
+            elif isinstance(event, ActionApplied):
+                for line in self.table.after(event.seat, parse_action(event.action), view):
+                    self.console.print(line)
+            elif isinstance(event, RoundOver):
+                self.console.print()
+                for part in self.table.round_end(self.session.match, view):
+                    self.console.print(part)
+            elif isinstance(event, MatchOver):
+                self.console.print()
+                self.console.print(self.table.standings(self.session.match))
 
-    def human_turn(self, state: State) -> Action:
-        """Show the table and ask until the answer is a legal action; apply it."""
-        turn = self.table.turn(state.view(self.human))
+    def human_turn(self) -> list[Event]:
+        """Show the table and ask until the answer is a legal action; take it."""
+        view = self.session.view(self.human)
+        assert view is not None  # it is the person's turn in a round in play
+        turn = self.table.turn(view)
         for line in turn.lines:
             self.console.print(line)
         while True:
             answer = self.reader.ask(turn.prompt)
             if answer is None:
-                raise MatchEnded("input ended")
+                raise MatchEnded(self.words._("input ended"))
             word = answer.strip().lower()
             if word in QUIT_WORDS:
-                raise MatchEnded("you left the table")
+                raise MatchEnded(self.words._("you left the table"))
             if word in HELP_WORDS:
                 self.console.print(self.table.help)
                 continue
             try:
-                state.apply((turn.read and turn.read(answer)) or interpret(answer, turn.choices))
+                action = (turn.read and turn.read(answer)) or interpret(answer, turn.choices, self.words)
+                return self.session.act(self.human, action)
             except NotAChoice as e:
                 self.refuse(str(e))
-                continue
             except IllegalAction as e:
                 self.refuse(str(e) if len(e.legal) <= LISTED else f"{e.action!r}: {e.reason}")
-                continue
-            return state.actions[-1]
 
     def refuse(self, why: str) -> None:
-        self.console.print(Text(f"not accepted: {why}", style="red"), soft_wrap=True)
+        refusal = self.words._("not accepted: {why}").format(why=why)
+        self.console.print(Text(refusal, style="red"), soft_wrap=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..core.errors import GameError
+from ..core.errors import UsageError
 from ..core.options import OptionValue
 
 _INTEGER = re.compile(r"[+-]?[0-9]{1,9}")
@@ -23,13 +23,13 @@ def option_value(text: str) -> OptionValue:
 
 
 def rules_from_args(preset: str | None, options: Sequence[str]) -> str | dict[str, OptionValue] | None:
-    """The ``rules`` value for `troef.load_game`; a `GameError` for an option that is not KEY=VALUE."""
+    """The ``rules`` value for `troef.load_game`; a `UsageError` for an option that is not KEY=VALUE."""
     if not options:
         return preset
     rules: dict[str, OptionValue] = {} if preset is None else {"preset": preset}
     for item in options:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise GameError(f"--option takes KEY=VALUE, e.g. tricks=5, not {item!r}")
+            raise UsageError(f"--option takes KEY=VALUE, e.g. tricks=5, not {item!r}")
         rules[key.strip()] = option_value(value)
     return rules

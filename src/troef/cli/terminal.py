@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 import sys
+from collections.abc import Callable
+from typing import ParamSpec
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
+from ..core.errors import UsageError
 from .replay import INVALID
+
+P = ParamSpec("P")
 
 
 def consoles() -> tuple[Console, Console]:
@@ -20,6 +26,19 @@ def fail(message: str) -> typer.Exit:
     """Print ``message`` on standard error; the exit for input that is not valid."""
     consoles()[1].print(Text(f"error: {message}"))
     return typer.Exit(INVALID)
+
+
+def usage_errors(command: Callable[P, None]) -> Callable[P, None]:
+    """``command`` with its `UsageError`s reported as one line on standard error and exit code 2."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            command(*args, **kwargs)
+        except UsageError as e:
+            raise fail(str(e)) from None
+
+    return run
 
 
 class LineReader:
