@@ -205,6 +205,43 @@ def test_at_a_keyboard_answers_are_read_with_the_prompt_until_end_of_input(
     assert screen.getvalue().startswith("your bid: ")
 
 
+@pytest.mark.parametrize(
+    ("args", "locale", "title", "stopped"),
+    [
+        (
+            ["--lang", "nl"],
+            None,
+            "Ronde 1 van 2",
+            "je hebt de tafel verlaten: de partij stopt na 1 van 2 rondes",
+        ),
+        (
+            [],
+            "de_DE.UTF-8",
+            "Runde 1 von 2",
+            "du hast den Tisch verlassen: die Partie endet nach 1 von 2 Runden",
+        ),
+        (
+            ["--lang", "en"],
+            "nl_NL.UTF-8",
+            "Round 1 of 2",
+            "you left the table: the match stops after 1 of 2 rounds",
+        ),
+    ],
+)
+def test_the_table_speaks_the_language_asked_for_else_the_locales(
+    args: list[str], locale: str | None, title: str, stopped: str
+) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["play", "rififi", "--seed", "1", "--rounds", "2", "--bot", "random", *args],
+        input="0\n1\nquit\n",
+        env={**ENV, "LANG": locale},
+    )
+    assert result.exit_code == 0, result.output
+    assert title in result.stdout
+    assert result.stdout.endswith(f"{stopped}\n")
+
+
 def test_quit_leaves_the_table() -> None:
     result = play("--seed", "1", "--bot", "random", answers="quit\n")
     assert result.exit_code == 0
