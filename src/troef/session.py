@@ -7,6 +7,19 @@ Every call that changes the table returns the events it caused, in order (`Round
 bot's move is computed by the caller wherever it likes (`bot_turn`, then `bot_act`) or here at once
 (`run_bot`).  Events name cards only as the action's text does (a discard, a blind lead): an interface
 shows a seat what its `view` shows, never an event as it stands.
+
+>>> import troef
+>>> from troef.players import RandomBot
+>>> match = Match(troef.load_game("rififi"), seed=1, rounds=1)
+>>> session = Session(match, {seat: RandomBot(seat) for seat in (1, 2, 3)})  # a person at seat 0
+>>> session.deal()
+[RoundDealt(index=0, dealer=1, closing=False)]
+>>> [(event.seat, event.action) for event in session.run_bots() if isinstance(event, ActionApplied)]
+[(2, 'bid 0'), (3, 'bid 0')]
+>>> session.turn, session.view(0)["legal_actions"]
+(0, ['bid 0', 'bid 1'])
+>>> session.act(0, "bid 1")
+[ActionApplied(seat=0, action='bid 1', who=<Who.HUMAN: 'human'>)]
 """
 
 from __future__ import annotations
