@@ -173,9 +173,11 @@ class Session:
     def stand_in(self, seat: int, bot: Bot | None) -> None:
         """Let ``bot`` play the human seat ``seat`` until it is called again with None (the human is
         back)."""
+        n = self.match.game.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise MatchError(f"a stand-in takes a seat 0..{n - 1}, not {seat!r}")
         if seat in self.bots:
             raise MatchError(f"seat {seat} is played by a bot: it needs no stand-in")
-        self.match.game.check_dealer(seat)  # a seat number of this game
         if bot is None:
             self.stand_ins.pop(seat, None)
         else:
