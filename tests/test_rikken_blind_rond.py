@@ -177,7 +177,7 @@ def test_match_ends_with_the_blind_rond(rules: object, players: int, rounds: int
         openers = [(r.dealer + 1) % players for r in closing if r.details["contract"] == "rik"]
         assert sorted(openers) == list(range(players)), "every player rikked once from the first seat"
         assert closing[-1].details["contract"] == "rik"
-        with pytest.raises(troef.GameError, match="the match is over"):
+        with pytest.raises(troef.MatchError, match="the match is over"):
             match.next_round()
         result = replay_match(json.loads(json.dumps(match.record())))
         assert result["over"] and result["totals"] == match.totals

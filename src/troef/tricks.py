@@ -171,7 +171,9 @@ class TrickState(State):
     def legal_actions(self) -> list[Action]:
         if not self.in_play:
             return self.pre_play_actions()
-        hand = self.hands[self.current_player]  # type: ignore[index]  # in play: a seat is to act
+        seat = self.current_player
+        assert seat is not None  # in play: a seat is to act
+        hand = self.hands[seat]
         trick = self.trick
         mask = self.legal_mask = self.follow(hand, trick[0] // 13, self.trump, self.exempt) if trick else hand
         return plays(mask)
@@ -181,9 +183,10 @@ class TrickState(State):
 
     def apply(self, action: Action | str) -> None:
         seat = self.current_player
-        if self.in_play and isinstance(action, Action) and self.play(action):
+        if self.in_play and isinstance(action, Action) and self.play(action):  # the fast path
+            assert seat is not None  # in play: a seat was to act
             self.actions.append(action)
-            self.actors.append(seat)  # type: ignore[arg-type]  # in play: a seat was to act
+            self.actors.append(seat)
         else:
             super().apply(action)
 
@@ -209,26 +212,38 @@ class TrickState(State):
         self.won = other.won[:]
 
     def play(self, action: Action) -> bool:
-        """Play the card of a plain ``play C`` action for the current player, if legal."""
-        card = action.card
-        if action is not PLAYS[card]:  # interned: only a one-card, non-blind play is PLAYS[card]
+        """Play the card of an interned ``play C`` action for the current player, if legal (or of
+        another action that `other_play` allows); False for any other `Action` object."""
+        try:
+            card = action.card
+            plain = action is PLAYS[card]  # interned: only a one-card, non-blind play is PLAYS[card]
+        except (AttributeError, IndexError, TypeError):  # an Action object forged by hand
             return False
-        seat: int = self.current_player  # type: ignore[assignment]  # in play: a seat is to act
+        seat = self.current_player
+        assert seat is not None  # in play: a seat is to act
         hand = self.hands[seat]
-        trick = self.trick
-        legal = self.legal_mask
-        if legal < 0:
-            legal = self.follow(hand, trick[0] // 13, self.trump, self.exempt) if trick else hand
-        if not legal >> card & 1:
+        if plain:
+            legal = self.legal_mask
+            if legal < 0:
+                legal = self.playable(seat)
+            if not legal >> card & 1:
+                return False
+        elif not self.other_play(seat, action):
             return False
         self.legal_mask = -1
         self.hands[seat] = hand ^ (1 << card)
+        trick = self.trick
         trick.append(card)
         if len(trick) < self.n:
             self.current_player = self.seat_after[seat]
             return True
         self.complete_trick(trick_winner(trick, self.keys))
         return True
+
+    def other_play(self, seat: int, action: Action) -> bool:
+        """Whether ``action``, an interned action other than a plain ``play C``, plays its card for
+        ``seat`` now (Rikken: a blind lead); by default no action does."""
+        return False
 
     def complete_trick(self, index: int) -> None:
         """The full trick on the table goes to the player of its card ``index`` (in play order)."""
@@ -252,6 +267,7 @@ class TrickState(State):
             return "the round is over"
         if not self.hands[seat] >> card & 1:
             return f"{CODES[card]} is not in seat {seat}'s hand"
+        assert self.trick  # a lead may be any card of the hand
         led = self.trick[0] // 13
         if self.hands[seat] & SUIT_MASKS[led]:
             return f"you must follow {SUITS[led]}"

@@ -1,12 +1,14 @@
 """Actions and their notation (``notation.md``): one line of keywords and card codes.
 
-An `Action` is interned: parsing the same canonical text twice gives the same
-object, so actions are cheap to create, hash and compare.  ``str(action)`` is
-the canonical text, and an action compares equal to that text.
+An `Action` is interned and immutable: parsing the same canonical text twice gives
+the same object, and so do ``Action(text)``, copying and unpickling, so actions are
+cheap to create, hash and compare.  ``str(action)`` is the canonical text, and an
+action compares equal to that text.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from ..cards import CODES, SUITS, CardError, listing_key, parse_card, suit_of
@@ -37,7 +39,8 @@ class Action:
     """One action: ``kind`` (the keyword), ``word`` (its argument, if any), ``cards`` and ``blind``.
 
     ``number`` is ``int(word)`` for numeric arguments (bids in tricks or points,
-    ``draw N``), else -1; ``card`` is the first card or -1.
+    ``draw N``), else -1; ``card`` is the first card or -1.  ``Action(text)`` is
+    `parse_action`; equality and hashing go by the canonical text.
     """
 
     __slots__ = ("blind", "card", "cards", "kind", "number", "text", "word")
@@ -49,6 +52,18 @@ class Action:
     text: str
     number: int
     card: int
+
+    def __new__(cls, text: str) -> Action:
+        return parse_action(text)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("an action cannot be changed")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("an action cannot be changed")
+
+    def __reduce__(self) -> tuple[Callable[[str], Action], tuple[str]]:
+        return parse_action, (self.text,)  # copies and unpickled actions are the interned one
 
     def __str__(self) -> str:
         return self.text
@@ -84,12 +99,34 @@ def make(kind: str, word: str = "", cards: tuple[int, ...] = (), blind: bool = F
     text = " ".join(parts)
     action = _INTERNED.get(text)
     if action is None:
-        action = Action()
-        action.kind, action.word, action.cards, action.blind, action.text = kind, word, cards, blind, text
-        action.number = int(word) if word.isdecimal() else -1
-        action.card = cards[0] if cards else -1
+        action = object.__new__(Action)
+        fields = {
+            "kind": kind,
+            "word": word,
+            "cards": cards,
+            "blind": blind,
+            "text": text,
+            "number": int(word) if word.isdecimal() else -1,
+            "card": cards[0] if cards else -1,
+        }
+        for name, value in fields.items():
+            object.__setattr__(action, name, value)
         _INTERNED[text] = action
     return action
+
+
+def as_action(action: Action | str) -> Action:
+    """The interned action equal to ``action``: an `Action` (itself when interned, as every action
+    troef makes is) or its text (`parse_action`); an `ActionError` for anything else."""
+    if not isinstance(action, Action):
+        return parse_action(action)
+    try:
+        found = _INTERNED.get(action.text)
+    except (AttributeError, TypeError):  # an Action object forged without text, or not text
+        found = None
+    if found is None:
+        raise ActionError(f"not an action troef knows: {object.__repr__(action)}")
+    return found
 
 
 def parse_action(text: str) -> Action:

@@ -7,8 +7,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from .actions import Action, ActionError, parse_action
-from .errors import GameError, IllegalAction, RecordError
+from .actions import Action, ActionError, as_action
+from .errors import GameError, IllegalAction, RecordError, RoundOverError
 from .options import Option, Preset, Rules, resolve_rules
 from .views import BidRange, Header, Side
 
@@ -156,19 +156,27 @@ class State(ABC):
         """Why ``action`` is refused, in words (may be empty)."""
         return ""
 
-    def apply(self, action: Action | str) -> None:
-        """Take an action (an `Action` or its text); raises `IllegalAction` and changes nothing if illegal."""
-        if not isinstance(action, Action):
-            try:
-                action = parse_action(action)
-            except ActionError as e:
-                raise IllegalAction(self.current_player, str(action), self.legal_actions(), str(e)) from None
+    @property
+    def actor(self) -> int:
+        """The seat to act; a `RoundOverError` once the round is over."""
         seat = self.current_player
-        if not self._apply(action):
-            reason = self.illegal_reason(action)
-            raise IllegalAction(self.current_player, action.text, self.legal_actions(), reason)
-        self.actions.append(action)
-        self.actors.append(seat)  # type: ignore[arg-type]  # an action was legal: a seat was to act
+        if seat is None:
+            raise RoundOverError("the round is over: nobody is to act")
+        return seat
+
+    def apply(self, action: Action | str) -> None:
+        """Take an action: an `Action` (one equal to a legal action will do, e.g. a copy) or its text;
+        raises `IllegalAction` and changes nothing if it is not legal."""
+        seat = self.current_player
+        try:
+            known = as_action(action)
+        except ActionError as e:
+            raise IllegalAction(seat, _shown(action), self.legal_actions(), str(e)) from None
+        if not self._apply(known):
+            raise IllegalAction(seat, known.text, self.legal_actions(), self.illegal_reason(known))
+        assert seat is not None  # an action was legal: a seat was to act
+        self.actions.append(known)
+        self.actors.append(seat)
 
     def seen_action(self, index: int, seat: int | None) -> str:
         """The text of action ``index`` as ``seat`` saw it: cards it may not see written ``??``."""
@@ -262,6 +270,14 @@ class State(ABC):
             "current_player": self.current_player,
             "legal_actions": sorted(a.text for a in self.legal_actions()),
         }
+
+
+def _shown(action: object) -> str:
+    """How a refused action is named in an error: its text, or what it is."""
+    if not isinstance(action, Action):
+        return str(action)
+    text = getattr(action, "text", None)
+    return text if isinstance(text, str) else object.__repr__(action)
 
 
 @functools.cache

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 from ...cards import BIT, CODES, SUITS, bits, card_index
@@ -19,7 +20,19 @@ from .view import HoogjassenView
 if TYPE_CHECKING:
     from .rules import Hoogjassen
 
-BID, LUMMEL, DISCARD, TRUMP, PLAY, OVER = "bid", "lummel", "discard", "trump", "play", "over"
+
+class Phase(StrEnum):
+    """The phases of a Hoogjassen round, in order."""
+
+    BID = "bid"
+    LUMMEL = "lummel"
+    DISCARD = "discard"
+    TRUMP = "trump"
+    PLAY = "play"
+    OVER = "over"
+
+
+BID, LUMMEL, DISCARD, TRUMP, PLAY, OVER = Phase  # its members, in order
 TAKE_LUMMEL: Final = make("take-lummel")
 ONGEDRAAID: Final = make("ongedraaid")
 TRUMPS: Final = tuple(make("trump", s) for s in SUITS)
@@ -55,6 +68,7 @@ class HoogjassenState(TrickState):
     )
 
     game: Hoogjassen
+    phase: Phase
 
     def __init__(self, game: Hoogjassen, dealer: int, hands: tuple[int, ...], lummel: int) -> None:
         self.game = game
@@ -221,6 +235,7 @@ class HoogjassenState(TrickState):
         card = action.card
         if not self.hands[seat] >> card & 1:
             return f"{CODES[card]} is not in seat {seat}'s hand"
+        assert self.trick  # a lead may be any card of the hand
         led = self.trick[0] // 13
         if led == self.trump:
             return "trump was led: you must play a trump (only the trump jack need not be played)"

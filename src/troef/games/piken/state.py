@@ -4,6 +4,7 @@ then the result (rule 5).  Hands, piles and the table are masks of Piken indices
 from __future__ import annotations
 
 import functools
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ...core.actions import Action, make
@@ -17,7 +18,16 @@ from .view import LayView, PikenView
 if TYPE_CHECKING:
     from .rules import Piken
 
-DRAW, PLAY, OVER = "draw", "play", "over"
+
+class Phase(StrEnum):
+    """The phases of a Piken game, in order."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    OVER = "over"
+
+
+DRAW, PLAY, OVER = Phase  # its members, in order
 DECLINE: Final = make("decline")
 DRAWS: Final = {n: make("draw", str(n)) for n in POSITIONS}
 PLAYERS: Final = 3
@@ -69,6 +79,7 @@ class PikenState(State):
     )
 
     game: Piken
+    phase: Phase
 
     def __init__(self, game: Piken, dealer: int, hands: tuple[int, ...], middle: tuple[int, int]) -> None:
         self.game = game

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 from ...cards import CODES, SUITS
@@ -14,7 +15,16 @@ from .view import RififiView
 if TYPE_CHECKING:
     from .rules import Rififi
 
-BID, PLAY, OVER = "bid", "play", "over"
+
+class Phase(StrEnum):
+    """The phases of a Rififi round, in order."""
+
+    BID = "bid"
+    PLAY = "play"
+    OVER = "over"
+
+
+BID, PLAY, OVER = Phase  # its members, in order
 BIDS: Final = tuple(make("bid", str(n)) for n in range(53))
 
 
@@ -24,6 +34,7 @@ class RififiState(TrickState):
     __slots__ = ("bids", "dealt", "hand_size", "trump_card")
 
     game: Rififi
+    phase: Phase
 
     def __init__(self, game: Rififi, dealer: int, hands: tuple[int, ...], trump_card: int) -> None:
         self.game = game

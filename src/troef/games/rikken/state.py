@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 from ...cards import BIT, CODES, HEARTS, SPADES, SUIT_MASKS, SUITS, bits, card_index
@@ -10,12 +11,10 @@ from ...core.game import Result
 from ...core.views import Side
 from ...tricks import (
     FOLLOW_RULES,
-    PLAYS,
     TrickState,
     blind_trick_winner,
     hand_codes,
     plays,
-    trick_winner,
     turn_tables,
     winner_keys,
 )
@@ -28,7 +27,19 @@ from .view import RikkenContract, RikkenView
 if TYPE_CHECKING:
     from .rules import Rikken
 
-BID, CHOOSE, TRUMP, CALL, PLAY, OVER = "bid", "choose", "trump", "call", "play", "over"
+
+class Phase(StrEnum):
+    """The phases of a Rikken round, in order."""
+
+    BID = "bid"
+    CHOOSE = "choose"
+    TRUMP = "trump"
+    CALL = "call"
+    PLAY = "play"
+    OVER = "over"
+
+
+BID, CHOOSE, TRUMP, CALL, PLAY, OVER = Phase  # its members, in order
 QUEEN_OF_SPADES: Final = card_index(SPADES, "Q")
 BLIND_PLAYS: Final = tuple(make("play", cards=(c,), blind=True) for c in range(52))
 CHOICES: Final = {name: make("choose", name) for name in ("schoppen-mie", "een-of-vijf", "noodrik")}
@@ -57,6 +68,7 @@ class RikkenState(TrickState):
     )
 
     game: Rikken
+    phase: Phase
 
     def __init__(self, game: Rikken, dealer: int, hands: tuple[int, ...], blind: bool = False) -> None:
         self.game = game
@@ -126,7 +138,7 @@ class RikkenState(TrickState):
     def apply_pre_play(self, action: Action) -> bool:
         if action not in self.pre_play_actions():
             return False
-        seat: int = self.current_player  # type: ignore[assignment]  # not over: a seat is to act
+        seat = self.actor
         if self.phase == BID:
             self.auction.apply(seat, action)
             if not self.auction.over():
@@ -193,7 +205,8 @@ class RikkenState(TrickState):
     def legal_actions(self) -> list[Action]:
         if not self.in_play:
             return self.pre_play_actions()
-        seat: int = self.current_player  # type: ignore[assignment]  # in play: a seat is to act
+        seat = self.current_player
+        assert seat is not None  # in play: a seat is to act
         actions = plays(self.playable(seat))
         if self.may_go_blind(seat):
             actions += [BLIND_PLAYS[c] for c in bits(self.hands[seat])]
@@ -238,36 +251,34 @@ class RikkenState(TrickState):
         return self.called_blind and not self.revealed and not self.trick and seat == self.declarer
 
     def play(self, action: Action) -> bool:
-        seat = self.current_player
-        card = action.card
-        if seat is None or action.kind != "play" or len(action.cards) != 1:
+        """The trick engine's play; the called card, once played, reveals the partner."""
+        if not super().play(action):
             return False
-        hand = self.hands[seat]
-        if action.blind:
-            if not (self.may_go_blind(seat) and hand >> card & 1):
-                return False
-            self.blind_lead = True
-        elif action is not PLAYS[card] or not self.playable(seat) >> card & 1:
-            return False
-        self.hands[seat] = hand ^ BIT[card]
-        trick = self.trick
-        trick.append(card)
-        if card == self.called:
+        if action.card == self.called:
             self.revealed = True
-        if len(trick) < self.n:
-            self.current_player = self.seat_after[seat]
-            return True
+        return True
+
+    def other_play(self, seat: int, action: Action) -> bool:
+        """A card led face down: only by the rikker while his blind-called ace is out (4.5)."""
+        card = action.card
+        if action is not BLIND_PLAYS[card] or not (self.may_go_blind(seat) and self.hands[seat] >> card & 1):
+            return False
+        self.blind_lead = True
+        return True
+
+    def complete_trick(self, index: int) -> None:
+        """The engine's, but a trick led face down is won by the best card after it, as if the called
+        suit was led (4.5; it is remembered); then the second piek or misère player leads the second
+        trick, and the round may be over."""
         if self.blind_lead:
             self.blind_lead = False
             self.blind_tricks += (len(self.history),)
-            self.complete_trick(blind_trick_winner(trick, self.keys, self.called // 13))
-        else:
-            self.complete_trick(trick_winner(trick, self.keys))
-        if self.in_play and len(self.history) == 1 and self.second_leader >= 0:
-            self.leader = self.current_player = self.second_leader
+            index = blind_trick_winner(self.trick, self.keys, self.called // 13)
+        super().complete_trick(index)
         if self.is_over:
             self.phase = OVER
-        return True
+        elif len(self.history) == 1 and self.second_leader >= 0:
+            self.leader = self.current_player = self.second_leader
 
     def trick_done(self) -> bool:
         """All cards are out, or (piek and misère) every player's result is certain (5.4)."""
