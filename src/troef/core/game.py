@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
+from ..cards import CardError, parse_card
 from .actions import Action, ActionError, as_action
 from .errors import GameError, IllegalAction, RecordError, RoundOverError
 from .options import Option, Preset, Rules, resolve_rules
@@ -285,12 +286,25 @@ def _slot_names(cls: type) -> tuple[str, ...]:
     return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
 
 
-def card_list(value: object, what: str) -> list[str]:
-    """A record's list of card codes, or a `RecordError`."""
+def deal_hands(deal: Mapping[str, Any], players: int) -> list[list[int]]:
+    """A record's ``deal.hands``: one list of card codes per seat, as card indices; a `RecordError`
+    if it is not that."""
+    hands = deal.get("hands")
+    if not isinstance(hands, list) or len(hands) != players:
+        raise RecordError(f"deal.hands must list {players} hands")
+    return [deal_cards(hand, f"deal.hands[{i}]") for i, hand in enumerate(hands)]
+
+
+def deal_cards(value: object, what: str) -> list[int]:
+    """A record's list of card codes (``what`` names it), as card indices; a `RecordError` if it is
+    not that."""
     if (
         not isinstance(value, Sequence)
         or isinstance(value, str)
         or not all(isinstance(c, str) for c in value)
     ):
         raise RecordError(f"{what} must be a list of card codes")
-    return list(value)
+    try:
+        return [parse_card(c) for c in value]
+    except CardError as e:
+        raise RecordError(str(e)) from None

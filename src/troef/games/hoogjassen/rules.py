@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...cards import BIT, CODES, PACKS, CardError, bits, mask_of, parse_card, shuffled
+from ...cards import BIT, CODES, PACKS, bits, mask_of, shuffled
 from ...core.errors import RecordError
-from ...core.game import Game, Result, card_list
+from ...core.game import Game, Result, deal_cards, deal_hands
 from ...core.options import Option, Preset
 from .ranks import trump_power
 from .state import HoogjassenState
@@ -95,16 +95,8 @@ class Hoogjassen(Game):
         return points * int(self.rules["cents_per_ten"]) / 10
 
     def from_deal(self, deal: Mapping[str, Any], dealer: int) -> HoogjassenState:
-        hands_value = deal.get("hands")
-        if not isinstance(hands_value, list) or len(hands_value) != self.players:
-            raise RecordError(f"deal.hands must list {self.players} hands")
-        try:
-            hands = [
-                [parse_card(c) for c in card_list(h, f"deal.hands[{i}]")] for i, h in enumerate(hands_value)
-            ]
-            lummel = [parse_card(c) for c in card_list(deal.get("lummel"), "deal.lummel")]
-        except CardError as e:
-            raise RecordError(str(e)) from None
+        hands = deal_hands(deal, self.players)
+        lummel = deal_cards(deal.get("lummel"), "deal.lummel")
         if len(lummel) != self.lummel_size:
             raise RecordError(f"deal.lummel must hold {self.lummel_size} cards, not {len(lummel)}")
         seen = 0

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...cards import CODES, PACKS, CardError, bits, parse_card, shuffled
+from ...cards import CODES, PACKS, bits, shuffled
 from ...core.errors import RecordError
-from ...core.game import Game, card_list
+from ...core.game import Game, deal_cards, deal_hands
 from ...core.options import Option, Preset
 from .order import index_of
 from .state import PLAYERS, PikenState
@@ -45,16 +45,7 @@ class Piken(Game):
         return PikenState(self, dealer, tuple(hands), (middle[0], middle[1]))
 
     def from_deal(self, deal: Mapping[str, Any], dealer: int) -> PikenState:
-        hands_value = deal.get("hands")
-        if not isinstance(hands_value, list) or len(hands_value) != PLAYERS:
-            raise RecordError(f"deal.hands must list {PLAYERS} hands")
-        try:
-            piles = [
-                [parse_card(c) for c in card_list(h, f"deal.hands[{i}]")] for i, h in enumerate(hands_value)
-            ]
-            piles.append([parse_card(c) for c in card_list(deal.get("middle"), "deal.middle")])
-        except CardError as e:
-            raise RecordError(str(e)) from None
+        piles = [*deal_hands(deal, PLAYERS), deal_cards(deal.get("middle"), "deal.middle")]
         seen = 0
         for i, cards in enumerate(piles):
             where = f"deal.hands[{i}]" if i < PLAYERS else "deal.middle"

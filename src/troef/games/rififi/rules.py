@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...cards import BIT, CODES, PACKS, CardError, bits, parse_card, shuffled
+from ...cards import BIT, CODES, PACKS, bits, shuffled
 from ...core.errors import GameError, RecordError
-from ...core.game import Game, State, card_list
+from ...core.game import Game, State, deal_cards, deal_hands
 from ...core.options import Option, Preset
 from ...tricks import FOLLOW_RULES, rank_power
 from .scoring import SCORINGS
@@ -141,19 +141,11 @@ class Rififi(Game):
         return self.deal(seed, dealer, schedule[index])
 
     def from_deal(self, deal: Mapping[str, Any], dealer: int) -> RififiState:
-        hands_value = deal.get("hands")
-        if not isinstance(hands_value, list) or len(hands_value) != self.players:
-            raise RecordError(f"deal.hands must list {self.players} hands")
-        try:
-            hands = [
-                [parse_card(c) for c in card_list(h, f"deal.hands[{i}]")] for i, h in enumerate(hands_value)
-            ]
-            if "trump_card" not in deal:
-                raise RecordError("deal.trump_card is missing (a card code, or null for no trump)")
-            trump_value = deal["trump_card"]
-            trump_card = -1 if trump_value is None else parse_card(_text(trump_value))
-        except CardError as e:
-            raise RecordError(str(e)) from None
+        hands = deal_hands(deal, self.players)
+        if "trump_card" not in deal:
+            raise RecordError("deal.trump_card is missing (a card code, or null for no trump)")
+        trump_value = deal["trump_card"]
+        trump_card = -1 if trump_value is None else deal_cards([_text(trump_value)], "deal.trump_card")[0]
         seen = 0
         for i, hand in enumerate(hands):
             for c in hand:

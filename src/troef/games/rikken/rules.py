@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...cards import BIT, CODES, CardError, bits, mask_of, parse_card, shuffled
+from ...cards import BIT, CODES, bits, mask_of, shuffled
 from ...core.errors import RecordError
-from ...core.game import Game, Result, State, card_list
+from ...core.game import Game, Result, State, deal_hands
 from ...core.options import Option, Preset
 from ...tricks import rank_power
 from .auction import BidRules
@@ -191,15 +191,7 @@ class Rikken(Game):
         return RikkenState(self, dealer, tuple(hands), blind)
 
     def from_deal(self, deal: Mapping[str, Any], dealer: int) -> RikkenState:
-        hands_value = deal.get("hands")
-        if not isinstance(hands_value, list) or len(hands_value) != self.players:
-            raise RecordError(f"deal.hands must list {self.players} hands")
-        try:
-            hands = [
-                [parse_card(c) for c in card_list(h, f"deal.hands[{i}]")] for i, h in enumerate(hands_value)
-            ]
-        except CardError as e:
-            raise RecordError(str(e)) from None
+        hands = deal_hands(deal, self.players)
         blind = deal.get("blind_rond", False)
         if type(blind) is not bool:
             raise RecordError(f"deal.blind_rond must be true or false, not {blind!r}")
