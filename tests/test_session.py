@@ -55,9 +55,7 @@ def check_events(session: Session, events: list[Event]) -> None:
         assert next(rest) == RoundDealt(index, row.dealer, closing=index >= match.rounds)
         state = game.from_record(record)
         for action in record["actions"]:
-            seat = state.current_player
-            assert seat is not None
-            assert next(rest) == ActionApplied(seat, action, Who.BOT)
+            assert next(rest) == ActionApplied(state.actor, action, Who.BOT)
             state.apply(action)
         assert state.is_over
         assert next(rest) == RoundOver(row)

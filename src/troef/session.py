@@ -206,8 +206,7 @@ class Session:
         state = self.match.dealt
         if state is None:
             return None
-        seat = state.current_player
-        assert seat is not None  # a round in play has a seat to act
+        seat = state.actor
         bot = self.bots.get(seat, self.stand_ins.get(seat))
         if bot is None:
             return None
@@ -248,8 +247,7 @@ class Session:
     @staticmethod
     def _check_turn(state: State, seat: int | None) -> None:
         state.check_seat(seat)
-        turn = state.current_player
-        assert turn is not None  # a round in play has a seat to act
+        turn = state.actor
         if seat != turn:
             raise NotYourTurn(seat, turn)
 
