@@ -54,7 +54,7 @@ def _search(
         if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
             return value, scores
     start_alpha, start_beta = alpha, beta
-    maximise = bool(allies >> state.current_player & 1)  # type: ignore[operator]  # not over: a seat plays
+    maximise = bool(allies >> state.actor & 1)
     best = -math.inf if maximise else math.inf
     best_scores: list[float] = []
     for action in state.legal_actions():
@@ -82,7 +82,7 @@ def _max_n(state: TrickState, seat: int, table: Table) -> list[float]:
     entry = table.get(key)
     if entry is not None:
         return entry[2]
-    actor: int = state.current_player  # type: ignore[assignment]  # not over: a seat plays
+    actor = state.actor
     best = -math.inf
     tied: list[list[float]] = []
     for action in state.legal_actions():

@@ -43,7 +43,7 @@ def greedy_card(
     """The card the current player plays (see the module docstring); ``state`` is in play.  With
     ``hidden`` (a mask: the cards the player cannot see) it does not read the other hands: every
     later player against it might hold any of those cards."""
-    seat: int = state.current_player  # type: ignore[assignment]  # in play: a seat is to act
+    seat = state.actor
     legal = list(bits(state.playable(seat)))
     if len(legal) == 1:
         return legal[0]
@@ -98,7 +98,7 @@ def trick_policy(before_play: Sequence[Chooser], card: Callable[[Any], int]) -> 
     view (bids, calls, exchanges are few); in play ``card(state)`` picks the card."""
 
     def choose(state: State, rng: random.Random) -> Action | str:
-        seat: int = state.current_player  # type: ignore[assignment]  # not over: a seat acts
+        seat = state.actor
         if isinstance(state, TrickState) and state.in_play:
             return PLAYS[card(state)]
         return before_play[seat](state.view(seat))

@@ -215,7 +215,7 @@ def ismcts(
         world = worlds[i % len(worlds)].clone()
         node, path = root, [root]
         while not world.is_over:
-            actor: int = world.current_player  # type: ignore[assignment]
+            actor = world.actor
             children = node.children
             actions = world.legal_actions()
             if node is root:

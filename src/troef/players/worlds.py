@@ -193,8 +193,8 @@ def forbidden_by_plays(
     ``blind_led``.  Hands only shrink during play, so what held at a trick still holds."""
     out = [0] * players
     for trick in tricks:
-        lead = trick[0]
-        led = blind_led if lead[2] else lead[1] // 13  # type: ignore[operator]  # only a blind card is hidden
+        _, lead, blind = trick[0]
+        led = blind_led if blind or lead is None else lead // 13  # only a card led blind is hidden
         for seat, card, _ in trick[1:]:
             if card is not None and card // 13 != led:  # following suit reveals nothing
                 bit = BIT[card]

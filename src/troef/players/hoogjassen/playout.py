@@ -46,7 +46,7 @@ def costs(trump: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def before_play(state: HoogjassenState) -> Action:
     """The heuristic's choice before play, from the hand in the world."""
-    seat: int = state.current_player  # type: ignore[assignment]  # not over: a seat acts
+    seat = state.actor
     hand, n, game = state.hands[seat], state.n, state.game
     if state.phase == BID:
         low = max(game.min_bid, state.bid + 10)

@@ -22,7 +22,7 @@ def policy(game: Game, seed: int) -> Policy:
 
     def choose(state: State, rng: random.Random) -> Action | str:
         assert isinstance(state, PikenState)
-        seat: int = state.current_player  # type: ignore[assignment]  # not over: a seat acts
+        seat = state.actor
         if state.phase != PLAY:
             return drawing.act(state.view(seat))
         others = [s for s in range(PLAYERS) if s != seat and state.still_in >> s & 1]

@@ -21,7 +21,7 @@ def policy(game: Game, seed: int) -> Policy:
     points, pack = game.points, game.pack
 
     def card(state: RififiState) -> int:
-        seat: int = state.current_player  # type: ignore[assignment]  # in play: a seat is to act
+        seat = state.actor
         bid, won = state.bids[seat], state.won[seat]
         aim = WIN if won < bid or points(bid, won + 1) > points(bid, won) else LOSE
         gone = sum(state.dealt) & ~sum(state.hands)
@@ -40,7 +40,7 @@ def bidding(game: Game, seed: int) -> Policy:
     rng = random.Random(seed)
 
     def card(state: RififiState) -> int:
-        seat: int = state.current_player  # type: ignore[assignment]  # in play: a seat is to act
+        seat = state.actor
         return rng.choice(list(bits(state.playable(seat))))
 
     return trick_policy([RififiBot(seed + s).act for s in range(game.players)], card)

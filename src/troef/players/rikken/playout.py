@@ -43,7 +43,7 @@ def policy(game: Game, seed: int) -> Policy:
     assert isinstance(game, Rikken)
 
     def card(state: RikkenState) -> int:
-        seat: int = state.current_player  # type: ignore[assignment]  # in play: a seat is to act
+        seat = state.actor
         contract = state.contract
         assert contract is not None
         cost = costs(game.power, state.trump, contract.family == SCHOPPEN_MIE)

@@ -150,7 +150,9 @@ def _queen_must_go(forbidden: list[int], tricks: Sequence[Sequence[Play]]) -> No
     """Schoppen-mie: from trick 4 on, the holder of the queen of spades plays it when he cannot
     follow suit (5.6)."""
     for trick in tricks[3:]:
-        led = trick[0][1] // 13  # type: ignore[operator]  # nothing is played blind here
+        lead = trick[0][1]
+        assert lead is not None  # nothing is played blind in schoppen-mie
+        led = lead // 13
         for s, card, _ in trick[1:]:
             if card is not None and card // 13 != led:
                 forbidden[s] |= BIT[QUEEN_OF_SPADES]
