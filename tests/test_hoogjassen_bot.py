@@ -139,6 +139,8 @@ def play_view(
         "trick": trick.split(),
         "leader": leader,
     }
+    tricks = [*((lead, c.split()) for lead, c, _ in history), (leader, trick.split())]
+    view["actions"] = [f"{(lead + i) % 4}:play {c}" for lead, played in tricks for i, c in enumerate(played)]
     view["legal_actions"] = [f"play {c}" for c in cards]
     return view
 

@@ -10,7 +10,7 @@ rule, so a world that breaks one is drawn again.  Each game's `Game.sample_world
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -192,13 +192,20 @@ def forbidden_by_plays(
     not have been legal had it held that card as well.  A trick led blind counts as led in suit
     ``blind_led``.  Hands only shrink during play, so what held at a trick still holds."""
     out = [0] * players
+    for seat, card, led in off_suit(tricks, blind_led):  # following suit reveals nothing
+        bit = BIT[card]
+        for x in bits(pool & ~out[seat]):
+            if not follow(bit | BIT[x], led, trump, exempt) & bit:
+                out[seat] |= BIT[x]
+    return out
+
+
+def off_suit(tricks: Sequence[Sequence[Play]], blind_led: int = -1) -> Iterator[tuple[int, int, int]]:
+    """Every card seen played to a trick led in another suit, as (seat, card, suit led); a trick led
+    blind counts as led in suit ``blind_led``."""
     for trick in tricks:
         _, lead, blind = trick[0]
         led = blind_led if blind or lead is None else lead // 13  # only a card led blind is hidden
         for seat, card, _ in trick[1:]:
-            if card is not None and card // 13 != led:  # following suit reveals nothing
-                bit = BIT[card]
-                for x in bits(pool & ~out[seat]):
-                    if not follow(bit | BIT[x], led, trump, exempt) & bit:
-                        out[seat] |= BIT[x]
-    return out
+            if card is not None and card // 13 != led:
+                yield seat, card, led

@@ -28,6 +28,7 @@ from typing import Any, Final
 from ...cards import CODES, SUIT_MASKS, SUITS, bits, highest, parse_card
 from ...games.hoogjassen.ranks import trick_keys
 from ...games.hoogjassen.scoring import card_points
+from ..worlds import codes_mask, logged, off_suit, played_masks, tricks_of
 from .evaluate import TEN, value
 
 PACK: Final = sum(1 << (s * 13 + r) for s in range(4) for r in range(5, 13)) & ~(1 << (3 * 13 + 5))
@@ -39,10 +40,6 @@ ONGEDRAAID_MARGIN: Final = 40
 """How far the hand alone must exceed the bid to play ongedraaid (the result is doubled)."""
 LUMMEL_BONUS: Final = 8
 """What choosing from the lummel adds beyond its average points."""
-
-
-def _mask(codes: list[str]) -> int:
-    return sum(1 << parse_card(c) for c in codes)
 
 
 class HoogjassenBot:
@@ -57,7 +54,7 @@ class HoogjassenBot:
     def act(self, view: Mapping[str, Any]) -> str:
         legal: list[str] = view["legal_actions"]
         phase = view["phase"]
-        hand = _mask(view["hand"])
+        hand = codes_mask(view["hand"])
         n = int(view["players"])
         if phase == "bid":
             limit = bid_limit(hand, n)
@@ -131,22 +128,19 @@ class _Play:
         self.legal = [parse_card(a[5:]) for a in view["legal_actions"]]
         self.trick = [parse_card(c) for c in view["trick"]]
         self.leader = int(view["leader"])
-        played = 0
+        tricks = tricks_of(logged(view), n)
+        played = sum(played_masks(tricks, n))
+        self.void = [0] * n
+        for p, _, led in off_suit(tricks):
+            self.void[p] |= 1 << led
         self.sequences: dict[tuple[int, int], list[int]] = {}
         """Per (opponent, suit): the cards without points it gave to tricks it neither led nor won."""
-        tricks = [
-            (int(t["leader"]), [parse_card(c) for c in t["cards"]], int(t["winner"])) for t in view["history"]
-        ]
-        self.void = [0] * n
-        for lead, cards, winner in [*tricks, (self.leader, self.trick, -1)]:
-            for i, c in enumerate(cards):
-                played |= 1 << c
-                p = (lead + i) % n
-                if i and c // 13 != cards[0] // 13:
-                    self.void[p] |= 1 << cards[0] // 13
-                if i and p not in (self.declarer, winner) and winner >= 0 and not self.points[c]:
+        for trick, finished in zip(tricks, view["history"], strict=False):
+            winner = int(finished["winner"])
+            for p, c, _ in trick[1:]:
+                if c is not None and p not in (self.declarer, winner) and not self.points[c]:
                     self.sequences.setdefault((p, c // 13), []).append(c)
-        own = _mask(view["afleggers"]) if seat == self.declarer else 0
+        own = codes_mask(view["afleggers"]) if seat == self.declarer else 0
         self.unseen = PACK & ~hand & ~played & ~own
         self.last_trick = len(view["hand"]) == 1
 

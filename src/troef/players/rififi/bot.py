@@ -27,6 +27,7 @@ from typing import Any, Final, TypeVar
 from ...cards import CODES, SUIT_MASKS, bits, parse_card
 from ...games.rififi.rules import Rififi
 from ...tricks import trick_winner, winner_keys
+from ..worlds import codes_mask, logged, off_suit, played_masks, tricks_of
 
 _T = TypeVar("_T")
 
@@ -92,24 +93,20 @@ class _Table:
         self.seat = seat = int(view["seat"])
         self.power = pack.power
         self.trump = -1 if view["trump"] is None else "SHDC".index(view["trump"])
-        self.hand = sum(1 << parse_card(c) for c in view["hand"])
+        self.hand = codes_mask(view["hand"])
         self.trick = [parse_card(c) for c in view["trick"]]
         self.leader = int(view["leader"])
         self.bid: int = view["bids"][seat] if view["bids"][seat] is not None else -1
         self.won: Sequence[int] = view["tricks"]
         self.hand_size = int(view["hand_size"])
         counts: list[int] = list(view["hand_counts"])
-        played = 0
+        tricks = tricks_of(logged(view), n)
+        played = sum(played_masks(tricks, n))
         void = [0] * n
-        tricks = [(t["leader"], [parse_card(c) for c in t["cards"]]) for t in view["history"]]
-        for lead, cards in [*tricks, (self.leader, self.trick)]:
-            for i, c in enumerate(cards):
-                played |= 1 << c
-                if i and c // 13 != cards[0] // 13:
-                    p = (lead + i) % n
-                    void[p] |= 1 << cards[0] // 13
-                    if pack.must_trump and self.trump >= 0 and c // 13 != self.trump:
-                        void[p] |= 1 << self.trump
+        for p, c, led in off_suit(tricks):
+            void[p] |= 1 << led
+            if pack.must_trump and self.trump >= 0 and c // 13 != self.trump:
+                void[p] |= 1 << self.trump
         self.known = [0] * n
         turned = -1 if view["trump_card"] is None else parse_card(view["trump_card"])
         unseen = sum(pack.suits) & ~self.hand & ~played

@@ -30,6 +30,7 @@ from typing import Any, Final, TypeVar
 from ...cards import CODES, FULL_MASK, SPADES, SUIT_MASKS, SUITS, bits, card_index, parse_card
 from ...games.rikken.contracts import CONTRACTS, EEN_OF_VIJF, MISERE, PIEK, SCHOPPEN_MIE, TROELA, Contract
 from ...games.rikken.rules import Rikken
+from ..worlds import codes_mask, logged, off_suit, played_masks, tricks_of
 from .evaluate import misere_chance, misere_risk, piek_chance, playing_tricks, ranks
 
 _T = TypeVar("_T")
@@ -90,18 +91,12 @@ class _Table:
         self.seats = [(dealer + k) % n for k in range(1, 5)]
         self.contract: Contract = CONTRACTS[view["contract"]]
         self.trump = -1 if view["trump"] is None else SUITS.index(view["trump"])
-        self.hand = sum(1 << parse_card(c) for c in view["hand"])
+        self.hand = codes_mask(view["hand"])
         self.called = -1 if view["called"] is None else parse_card(view["called"])
         self.won: list[int] = view["tricks"]
         self.history: list[dict[str, Any]] = view["history"]
         self.players: list[int] = view["contract_players"]
         self.declarer = -1 if view["declarer"] is None else int(view["declarer"])
-        played, void = 0, [0] * n
-        for t in self.history:
-            cards = [parse_card(c) for c in t["cards"]]
-            led = self.called // 13 if t.get("blind") else cards[0] // 13
-            self._note(int(t["leader"]), cards, led, void)
-            played |= sum(1 << c for c in cards)
         self.leader = int(view["leader"])
         trick: list[str] = view["trick"]
         self.blind = bool(view["blind_lead"])
@@ -111,14 +106,15 @@ class _Table:
         self.trick = [
             (self._after(self.leader, i), -1 if c == "??" else parse_card(c)) for i, c in enumerate(trick)
         ]
-        self._note(self.leader, [c for _, c in self.trick], self.led, void)
-        played |= sum(1 << c for _, c in self.trick if c >= 0)
-        self.played = played
-        self.void = void
+        tricks = tricks_of(logged(view), 4)
+        self.played = played = sum(played_masks(tricks, n))
+        self.void = void = [0] * n
+        for j, _, led in off_suit(tricks, self.called // 13):
+            void[j] |= 1 << led
         known = [0] * n
         for j, shown in enumerate(view["open_hands"]):
             if shown is not None and j != seat:
-                known[j] = sum(1 << parse_card(c) for c in shown)
+                known[j] = codes_mask(shown)
         self.unseen = FULL_MASK & ~self.hand & ~played
         hidden = self.unseen & ~sum(known)
         self.pool = [
@@ -129,12 +125,6 @@ class _Table:
 
     def _after(self, leader: int, k: int) -> int:
         return self.seats[(self.seats.index(leader) + k) % 4]
-
-    def _note(self, leader: int, cards: list[int], led: int, void: list[int]) -> None:
-        """A seat that did not follow ``led`` is void in it (a blind first card shows nothing)."""
-        for i, c in enumerate(cards[1:], 1):
-            if c // 13 != led:
-                void[self._after(leader, i)] |= 1 << led
 
     def _enemies(self, view: Mapping[str, Any], void: list[int]) -> list[float]:
         """Per seat the chance it plays against this seat (0 for itself)."""
