@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..core.actions import Action
+from ..core.errors import GameError
 from ..core.game import Game, State
 from ..games import load_game
 from ..tricks import TrickState
@@ -75,7 +76,7 @@ class SearchBot:
         bidding: PolicyFactory | None = None,
     ) -> None:
         if method not in SEARCHES:
-            raise ValueError(f"search method must be one of {', '.join(SEARCHES)}, not {method!r}")
+            raise GameError(f"search method must be one of {', '.join(SEARCHES)}, not {method!r}")
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
         self.method = method

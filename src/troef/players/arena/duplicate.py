@@ -64,7 +64,7 @@ class SittingOut:
     name = "sitting-out"
 
     def act(self, view: Mapping[str, Any]) -> str:
-        raise GameError(f"seat {view['seat']} sits out this round but was asked to act")
+        raise AssertionError(f"seat {view['seat']} sits out this round but was asked to act")
 
 
 def play_deal(setup: Setup, game: Game, index: int) -> list[PairDeal]:

@@ -27,8 +27,7 @@ def resample_means(
     """Per series, its mean in each of ``resamples`` bootstrap resamples of the deals.  The series hold
     one value per deal, and every resample draws the same deals for all of them."""
     n = len(series[0])
-    if any(len(s) != n for s in series):
-        raise ValueError("every series must have one value per deal")
+    assert all(len(s) == n for s in series), "every series must have one value per deal"
     rng = random.Random(f"troef-arena-bootstrap/{seed}")
     deals = list(range(n))
     means: list[list[float]] = [[] for _ in series]
