@@ -296,7 +296,8 @@ def test_trick_state_plays_and_records_tricks() -> None:
     state.apply("play AS")
     view = state.view(None)
     assert view["trick"] == [] and view["leader"] == 0
-    assert view["history"] == [{"leader": 1, "cards": ["KS", "6D", "AS"], "winner": 0}]
+    assert view["history"] == [{"leader": 1, "cards": ["KS", "6D", "AS"], "seats": [1, 2, 0], "winner": 0}]
+    assert view["last_trick"] == view["history"][-1] and view["trick_seats"] == []
     assert view["tricks"] == [1, 0, 0]
     # seat 0 leads the 7H; seat 1 cannot follow hearts and has no trump: 9D; seat 2 likewise
     state.apply("play 7H")
