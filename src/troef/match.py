@@ -123,12 +123,14 @@ class Match:
         return [i for i, t in enumerate(self.totals) if t == best]
 
     def record(self) -> dict[str, Any]:
-        """The match record (``troef-match/1``)."""
+        """The match record (``troef-match/1``); ``scheduled_rounds`` tells which rounds are closing
+        rounds (those from that index on), so that every round can be dealt again (`troef.fair`)."""
         return {
             "format": MATCH_FORMAT,
             "game": self.game.name,
             "rules": self.game.rules.notation(),
             "players": list(self.names),
+            "scheduled_rounds": self.rounds,
             "rounds": list(self.records),
             "totals": list(self.totals),
         }
