@@ -22,6 +22,7 @@ from .replay import OK, run_replay
 from .rules import rules_from_args
 from .table import make_table
 from .terminal import LineReader, consoles, usage_errors
+from .verify import run_verify
 
 app = typer.Typer(
     name="troef",
@@ -42,6 +43,23 @@ def replay(
     """
     code, text = run_replay(source)
     typer.echo(text, err=code != OK)
+    raise typer.Exit(code)
+
+
+@app.command()
+def verify(
+    source: Annotated[str, typer.Argument(metavar="FILE|-", help="a match record; - reads stdin")],
+) -> None:
+    """Check that every round of a match record was dealt fairly (its fair object: see docs/fair-deals.md).
+
+    Exit 0: every round verifies; 1: a round does not (commitment mismatch, deal differs) or has no fair
+    object; 2: not a valid match record.
+    """
+    code, out, err = run_verify(source)
+    if out:
+        typer.echo(out)
+    if err:
+        typer.echo(err, err=True)
     raise typer.Exit(code)
 
 
