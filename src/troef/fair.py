@@ -113,20 +113,28 @@ class FairDeal:
             raise SeedError(f"round {self.index} is dealt: its seeds are fixed")
         self.client_seeds[seat] = client_seed(text)
 
-    def deal(self, match: Match) -> State:
-        """Deal the match's next round from this deal's seed; a `MatchError` unless that round is
-        round ``index`` of a match of as many players as there are client seeds, or if it is dealt."""
+    def seal(self, match: Match) -> int:
+        """Fix the seeds and give the seed to deal the match's next round from (with
+        ``match.next_round(seed)`` or ``Session.deal(seed)``); a `MatchError` unless that round is
+        round ``index``, of as many players as there are client seeds, and not dealt yet."""
         if self.dealt:
             raise MatchError(f"round {self.index} is dealt already")
-        if len(match.sheet) != self.index or match.dealt is not None:
+        if match.is_over or match.dealt is not None:
+            raise MatchError(
+                "the match deals no round now: " + ("it is over" if match.is_over else "one is in play")
+            )
+        if len(match.sheet) != self.index:
             raise MatchError(
                 f"this fair deal is for round {self.index}, the match's next is {len(match.sheet)}"
             )
         if len(self.client_seeds) != match.game.players:
             raise MatchError(f"{len(self.client_seeds)} client seeds for {match.game.players} players")
-        state = match.next_round(self.seed)
         self.dealt = True
-        return state
+        return self.seed
+
+    def deal(self, match: Match) -> State:
+        """Deal the match's next round from this deal's seed (see `seal`)."""
+        return match.next_round(self.seal(match))
 
     def record(self) -> FairRecord:
         """The ``fair`` object of the round's record (it reveals the server seed)."""
@@ -215,7 +223,8 @@ def verify(record: object) -> Verification:
         try:
             state = replay_state(merged, f"round {k}: ")
         except ReplayError as e:
-            checks.append(RoundCheck(k, problem or f"its play does not replay: {e}"))
+            stop = " (the check stops here: its play does not replay)" if k + 1 < len(rounds) else ""
+            checks.append(RoundCheck(k, f"{problem}{stop}" if problem else f"its play does not replay: {e}"))
             break
         checks.append(RoundCheck(k, problem))
         if k >= scheduled and state.is_over:
