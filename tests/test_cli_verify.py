@@ -223,3 +223,9 @@ def test_a_missing_file_exits_2(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith("invalid record: cannot read ")
     assert "Traceback" not in result.output
+
+
+def test_verify_is_listed_in_the_help() -> None:
+    result = CliRunner().invoke(app, ["--help"], env=ENV)
+    assert result.exit_code == 0
+    assert "verify" in result.stdout and "dealt fairly" in result.stdout
