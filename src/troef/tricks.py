@@ -179,16 +179,16 @@ class TrickState(State):
         return plays(mask)
 
     def _apply(self, action: Action) -> bool:
-        return self.play(action) if self.in_play else self.apply_pre_play(action)
+        return self.play(action) >= 0 if self.in_play else self.apply_pre_play(action)
 
     def apply(self, action: Action | str) -> None:
-        seat = self.current_player
-        if self.in_play and isinstance(action, Action) and self.play(action):  # the fast path
-            assert seat is not None  # in play: a seat was to act
-            self.actions.append(action)
-            self.actors.append(seat)
-        else:
-            super().apply(action)
+        if self.in_play and isinstance(action, Action):  # the fast path: a card played
+            seat = self.play(action)
+            if seat >= 0:
+                self.actions.append(action)
+                self.actors.append(seat)
+                return
+        super().apply(action)
 
     def allies(self, seat: int) -> int:
         """The seats (a mask) that play for the same result as ``seat``: by default only itself."""
@@ -211,34 +211,33 @@ class TrickState(State):
         self.history = other.history[:]
         self.won = other.won[:]
 
-    def play(self, action: Action) -> bool:
+    def play(self, action: Action) -> int:
         """Play the card of an interned ``play C`` action for the current player, if legal (or of
-        another action that `other_play` allows); False for any other `Action` object."""
-        try:
-            card = action.card
-            plain = action is PLAYS[card]  # interned: only a one-card, non-blind play is PLAYS[card]
-        except (AttributeError, IndexError, TypeError):  # an Action object forged by hand
-            return False
+        another action that `other_play` allows): the seat that played it, or -1 (nothing changed) for
+        any other `Action` object."""
         seat = self.current_player
         assert seat is not None  # in play: a seat is to act
-        hand = self.hands[seat]
-        if plain:
-            legal = self.legal_mask
-            if legal < 0:
-                legal = self.playable(seat)
-            if not legal >> card & 1:
-                return False
-        elif not self.other_play(seat, action):
-            return False
+        try:
+            card = action.card
+            if action is PLAYS[card]:  # interned: only a one-card, non-blind play is PLAYS[card]
+                legal = self.legal_mask
+                if legal < 0:
+                    legal = self.playable(seat)
+                if not legal >> card & 1:
+                    return -1
+            elif not self.other_play(seat, action):
+                return -1
+        except (AttributeError, IndexError, TypeError):  # an Action object forged by hand
+            return -1
         self.legal_mask = -1
-        self.hands[seat] = hand ^ (1 << card)
+        self.hands[seat] ^= 1 << card
         trick = self.trick
         trick.append(card)
         if len(trick) < self.n:
             self.current_player = self.seat_after[seat]
-            return True
-        self.complete_trick(trick_winner(trick, self.keys))
-        return True
+        else:
+            self.complete_trick(trick_winner(trick, self.keys))
+        return seat
 
     def other_play(self, seat: int, action: Action) -> bool:
         """Whether ``action``, an interned action other than a plain ``play C``, plays its card for

@@ -196,15 +196,15 @@ class HoogjassenState(TrickState):
 
     # ------------------------------------------------------------------ play
 
-    def play(self, action: Action) -> bool:
-        seat = self.current_player
-        if not super().play(action):
-            return False
+    def play(self, action: Action) -> int:
+        seat = super().play(action)
+        if seat < 0:
+            return seat
         if seat == self.bidder and self.stuk_pair >> action.card & 1:
             self.stuk = True
         if self.is_over:
             self.phase = OVER
-        return True
+        return seat
 
     # ------------------------------------------------------------------ why not
 

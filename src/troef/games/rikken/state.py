@@ -250,13 +250,12 @@ class RikkenState(TrickState):
         """The rikker leads while his blind-called ace is still out (4.5)."""
         return self.called_blind and not self.revealed and not self.trick and seat == self.declarer
 
-    def play(self, action: Action) -> bool:
+    def play(self, action: Action) -> int:
         """The trick engine's play; the called card, once played, reveals the partner."""
-        if not super().play(action):
-            return False
-        if action.card == self.called:
+        seat = super().play(action)
+        if seat >= 0 and action.card == self.called:
             self.revealed = True
-        return True
+        return seat
 
     def other_play(self, seat: int, action: Action) -> bool:
         """A card led face down: only by the rikker while his blind-called ace is out (4.5)."""
