@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..core.game import Game, State
 from .playouts import Policy
@@ -29,6 +29,19 @@ Candidates = Callable[[Mapping[str, Any]], list[str]]
 Sampler = Callable[[Game, Mapping[str, Any], random.Random], State]
 """A round consistent with everything a view shows, the cards it hides dealt at random (what play
 revealed respected): a world for a bot that searches (``players/<game>/worlds.py``)."""
+
+
+G = TypeVar("G", bound=Game)
+
+
+def sampler(game_class: type[G], sample: Callable[[G, Mapping[str, Any], random.Random], State]) -> Sampler:
+    """A game's world sampler, written for its own `Game` class, as a kit's `Sampler`."""
+
+    def sample_world(game: Game, view: Mapping[str, Any], rng: random.Random) -> State:
+        assert isinstance(game, game_class), f"a {game_class.__name__} sampler was given {game!r}"
+        return sample(game, view, rng)
+
+    return sample_world
 
 
 def all_legal(view: Mapping[str, Any]) -> list[str]:
