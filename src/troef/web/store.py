@@ -1,0 +1,354 @@
+"""The table server's durable event log: every table's settings and the events that changed it, in a
+SQL database through SQLAlchemy (SQLite by default, PostgreSQL for a hosted server).
+
+A table starts at version 0 when it is created; each stored event raises it by one, so the first event
+of a table is version 1. The events table's primary key (table, version) is the serialisation point:
+when two writers (threads or server processes sharing one database) append the same version, exactly
+one wins and the other gets `VersionConflict`, with nothing of its batch stored. Every write is
+committed, durably, before the call returns (SQLite: WAL with ``synchronous=FULL``).
+
+The schema is Alembic's (``troef/web/migrations``), migrated to the newest revision by `Store` itself.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, NamedTuple
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    Column,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.pool import StaticPool
+
+from troef.core.errors import TroefError
+
+BUSY_TIMEOUT_S: Final = 30.0
+"""How long a SQLite writer waits for another one (thread or process) to commit before giving up."""
+MIGRATION_LOCK: Final = 0x74726F65665F6462
+"""The PostgreSQL advisory lock that serialises migrations of servers starting at once ("troef_db")."""
+ID_LENGTH: Final = 64
+"""The longest table id the schema stores."""
+KIND_LENGTH: Final = 32
+"""The longest event kind (and game name) the schema stores."""
+
+
+class StoreError(TroefError):
+    """Misuse of the store: a batch whose versions do not count up by one, a database URL SQLAlchemy
+    does not understand."""
+
+
+class VersionConflict(StoreError):
+    """The batch does not continue the table's stored version: another writer stored that version first
+    (or the table id is taken, when creating). Nothing of the batch is stored."""
+
+
+class UnknownTable(StoreError):
+    """No table with this id is stored."""
+
+
+class Event(NamedTuple):
+    """One stored change to a table."""
+
+    version: int
+    """The table's version after this event (the first event of a table is version 1)."""
+    kind: str
+    """What happened, e.g. ``seat``, ``ready``, ``deal``, ``act``: opaque to the store."""
+    data: dict[str, Any]
+    """JSON-serialisable details (tuples come back as lists)."""
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """What the runtime needs, beside its events, to rebuild a table."""
+
+    id: str
+    """Opaque table id (e.g. from `secrets.token_urlsafe`), at most `ID_LENGTH` characters."""
+    game: str
+    rules: Any
+    """A preset name or an options object, as in notation.md (JSON)."""
+    players: int
+    settings: dict[str, Any]
+    """Everything else (rounds, seats, limits, invite hash, ...), JSON."""
+    created: float
+    """Unix time."""
+
+
+metadata: Final = MetaData()
+"""The schema, as the newest migration leaves it (a test compares the two)."""
+JSON_TYPE: Final = JSON().with_variant(JSONB(), "postgresql")
+tables: Final = Table(
+    "tables",
+    metadata,
+    Column("id", String(ID_LENGTH), primary_key=True),
+    Column("game", String(KIND_LENGTH), nullable=False),
+    Column("rules", JSON_TYPE, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("settings", JSON_TYPE, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+    Column("finished", Float, nullable=True),
+)
+"""One row per table; ``version`` is its newest event's, ``finished`` the time `Store.finish` was called."""
+events: Final = Table(
+    "events",
+    metadata,
+    Column("table_id", String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("kind", String(KIND_LENGTH), nullable=False),
+    Column("data", JSON_TYPE, nullable=False),
+)
+"""The append-only log: one row per (table, version)."""
+
+
+def default_url() -> str:
+    """The SQLite file in the user's data directory (created if missing): ``$XDG_DATA_HOME/troef``
+    (else ``~/.local/share/troef``), ``~/Library/Application Support/troef`` on macOS,
+    ``%LOCALAPPDATA%\\troef`` on Windows."""
+    folder = data_directory() / "troef"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'troef.sqlite3'}"
+
+
+def data_directory() -> Path:
+    """The folder where this platform keeps a user's application data."""
+    home = Path.home()
+    if sys.platform == "win32":
+        return Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support"
+    return Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """Alembic's configuration for the store's migrations, built in code (no alembic.ini): the
+    migrations shipped in this package, run on ``connection``."""
+    config = Config()
+    config.set_main_option("script_location", "troef.web:migrations")
+    config.set_main_option("file_template", "r%%(rev)s_%%(slug)s")
+    config.attributes["connection"] = connection
+    return config
+
+
+class Store:
+    """The event log of every table, in the database at a SQLAlchemy URL (e.g. `default_url`,
+    ``postgresql+psycopg://user@host/db``), its schema created or migrated on opening. Safe to share
+    between threads; several processes may open the same database."""
+
+    def __init__(self, url: str) -> None:
+        try:
+            parsed = make_url(url)
+        except ArgumentError as error:
+            raise StoreError(f"not a database URL: {url!r}") from error
+        self._engine = _sqlite_engine(url) if parsed.get_backend_name() == "sqlite" else create_engine(url)
+        self.migrate()
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration; harmless when it is there. Servers starting at once
+        on PostgreSQL take turns through an advisory lock (SQLite: through the write lock)."""
+        with self._writing() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+            command.upgrade(alembic_config(connection), "head")
+
+    def create_table(self, row: TableRow, events: Sequence[Event] = ()) -> None:
+        """Store a new table at version 0 with its first ``events`` (versions 1, 2, ...).
+        `VersionConflict` if the id is taken."""
+        _check_batch(events, 1)
+        now = time.time()
+        try:
+            with self._writing() as connection:
+                connection.execute(
+                    tables.insert().values(
+                        id=row.id,
+                        game=row.game,
+                        rules=row.rules,
+                        players=row.players,
+                        settings=row.settings,
+                        created=row.created,
+                        version=len(events),
+                        updated=now,
+                    )
+                )
+                _insert_events(connection, row.id, events)
+        except IntegrityError as error:
+            raise VersionConflict(f"a table with id {row.id!r} is already stored") from error
+
+    def append(self, table_id: str, events: Sequence[Event]) -> None:
+        """Store ``events`` after the table's newest, all or nothing, committed before returning.
+        `VersionConflict` if they do not continue its stored version, `UnknownTable` if there is no such
+        table."""
+        failed = self.append_many({table_id: events})
+        if table_id in failed:
+            raise failed[table_id]
+
+    def append_many(self, batches: Mapping[str, Sequence[Event]]) -> dict[str, StoreError]:
+        """Several tables' batches in one transaction (a group commit: one durable write for all).
+        Answers the tables whose batch was not stored, each with its `VersionConflict` or `UnknownTable`;
+        every other batch is committed before returning."""
+        for batch in batches.values():
+            if batch:
+                _check_batch(batch, batch[0].version)
+        failed: dict[str, StoreError] = {}
+        now = time.time()
+        with self._writing() as connection:
+            for table_id, batch in batches.items():
+                if not batch:
+                    continue
+                try:
+                    with connection.begin_nested():
+                        _append(connection, table_id, batch, now)
+                except (IntegrityError, _NotNext):
+                    failed[table_id] = _refusal(connection, table_id, batch[0].version)
+        return failed
+
+    def load(self, table_id: str) -> tuple[TableRow, list[Event]] | None:
+        """The table and its events in version order, or None if no such table is stored."""
+        with self._engine.connect() as connection:
+            found = connection.execute(select(tables).where(tables.c.id == table_id)).one_or_none()
+            if found is None:
+                return None
+            rows = connection.execute(
+                select(events.c.version, events.c.kind, events.c.data)
+                .where(events.c.table_id == table_id)
+                .order_by(events.c.version)
+            )
+            log = [Event(version, kind, data) for version, kind, data in rows]
+        row = TableRow(found.id, found.game, found.rules, found.players, found.settings, found.created)
+        return row, log
+
+    def finish(self, table_id: str) -> None:
+        """Mark the table finished (its match is over): `table_ids` can leave it out. `UnknownTable` if
+        there is no such table."""
+        with self._writing() as connection:
+            result = connection.execute(
+                update(tables).where(tables.c.id == table_id).values(finished=time.time())
+            )
+            if result.rowcount == 0:
+                raise UnknownTable(f"no table {table_id!r} is stored")
+
+    def table_ids(self, *, unfinished: bool = False) -> list[str]:
+        """Every stored table's id, oldest first; only those not marked finished if ``unfinished``."""
+        query = select(tables.c.id).order_by(tables.c.created, tables.c.id)
+        if unfinished:
+            query = query.where(tables.c.finished.is_(None))
+        with self._engine.connect() as connection:
+            return list(connection.scalars(query))
+
+    def close(self) -> None:
+        """Close every connection; the store is not used afterwards."""
+        self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A connection in a write transaction, committed on leaving (SQLite: ``BEGIN IMMEDIATE``, so a
+        transaction that reads first cannot fail to upgrade its lock)."""
+        with self._engine.connect() as connection:
+            connection.execution_options(troef_write=True)
+            with connection.begin():
+                yield connection
+
+
+class _NotNext(Exception):
+    """Inside `Store.append_many`: the table's stored version is not the one before the batch."""
+
+
+def _check_batch(batch: Sequence[Event], first: int) -> None:
+    """A batch counts up by one from ``first`` (at least 1), with kinds the schema stores."""
+    expected = list(range(first, first + len(batch)))
+    if first < 1 or [e.version for e in batch] != expected:
+        raise StoreError(
+            f"event versions must count up by one from {max(first, 1)}: got {[e.version for e in batch]}"
+        )
+    for e in batch:
+        if not e.kind or len(e.kind) > KIND_LENGTH:
+            raise StoreError(f"an event kind has 1 to {KIND_LENGTH} characters: got {e.kind!r}")
+
+
+def _insert_events(connection: Connection, table_id: str, batch: Sequence[Event]) -> None:
+    if batch:
+        connection.execute(
+            events.insert(),
+            [{"table_id": table_id, "version": e.version, "kind": e.kind, "data": e.data} for e in batch],
+        )
+
+
+def _append(connection: Connection, table_id: str, batch: Sequence[Event], now: float) -> None:
+    """Insert the batch (the primary key refuses a taken version), then move the table's version on
+    from the one just before the batch (refusing a gap)."""
+    _insert_events(connection, table_id, batch)
+    moved = connection.execute(
+        update(tables)
+        .where(tables.c.id == table_id, tables.c.version == batch[0].version - 1)
+        .values(version=batch[-1].version, updated=now)
+    )
+    if moved.rowcount != 1:
+        raise _NotNext
+
+
+def _refusal(connection: Connection, table_id: str, first: int) -> StoreError:
+    """Why a batch from version ``first`` was refused."""
+    stored = connection.scalar(select(tables.c.version).where(tables.c.id == table_id))
+    if stored is None:
+        return UnknownTable(f"no table {table_id!r} is stored")
+    return VersionConflict(
+        f"table {table_id!r} is at version {stored}: a batch from version {first} does not follow it"
+    )
+
+
+def _sqlite_engine(url: str) -> Engine:
+    """A SQLite engine whose writes are durable (WAL, ``synchronous=FULL``) and wait for each other
+    (busy timeout, ``BEGIN IMMEDIATE``), with working savepoints; an in-memory database is one
+    connection shared by every thread."""
+    in_memory = make_url(url).database in (None, "", ":memory:")
+    engine = create_engine(
+        url,
+        connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False},
+        **({"poolclass": StaticPool} if in_memory else {}),
+    )
+
+    @event.listens_for(engine, "connect")
+    def configure(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # transactions begun below, not by the driver
+        cursor = dbapi_connection.cursor()
+        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def begin(connection: Connection) -> None:
+        write = connection.get_execution_options().get("troef_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    return engine
