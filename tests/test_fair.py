@@ -167,7 +167,8 @@ def play_fair_match(game: troef.Game, seed: int, table: str = "tbl-1") -> tuple[
     match = Match(game, seed=seed)
     deals: list[FairDeal] = []
     while not match.is_over:
-        fair = FairDeal.draw(table, len(match.sheet), game.players)
+        # the server seed from the test's rng: a record, and what tampering does to it, is the same every run
+        fair = FairDeal(table, len(match.sheet), [""] * game.players, rng.randbytes(32))
         for seat, text in enumerate(random_client_seeds(rng, game.players)):
             if text is not None:
                 fair.add_client_seed(seat, text)
@@ -317,9 +318,10 @@ def test_a_changed_trump_card_names_the_pile() -> None:
     original = deal["trump_card"]
     spare = next(c.code for c in troef.CARDS if c.code[0] in "6789TJQKA" and c.code not in held | {original})
     deal["trump_card"] = spare
-    assert problems(record)[0] == (
-        1,
-        f"deal differs at trump_card: the seed deals {original!r}, the record has {spare!r}",
+    index, why = problems(record)[0]  # (another trump may also stop the round's play from replaying)
+    assert index == 1
+    assert why is not None and why.startswith(
+        f"deal differs at trump_card: the seed deals {original!r}, the record has {spare!r}"
     )
 
 
