@@ -13,6 +13,7 @@ The schema is Alembic's (``troef/web/migrations``), migrated to the newest revis
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -342,8 +343,9 @@ def _sqlite_engine(url: str) -> Engine:
     def configure(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # transactions begun below, not by the driver
         cursor = dbapi_connection.cursor()
-        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
-            cursor.execute(f"PRAGMA {pragma}")
+        _write_ahead(cursor)
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
     @event.listens_for(engine, "begin")
@@ -352,3 +354,17 @@ def _sqlite_engine(url: str) -> Engine:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
+
+
+def _write_ahead(cursor: sqlite3.Cursor) -> None:
+    """Put the database in WAL mode (it stays so). Switching needs the database to itself, and SQLite
+    does not wait for that: a new database opened by several processes at once retries until
+    `BUSY_TIMEOUT_S`."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while cursor.execute("PRAGMA journal_mode").fetchone()[0] not in ("wal", "memory"):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)

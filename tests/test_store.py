@@ -1,0 +1,380 @@
+"""The table server's event log (troef.web.store) on SQLite and PostgreSQL: round trips, versions taken
+once, racing writers, reopening, migrations, and a writer killed with SIGKILL losing nothing it
+acknowledged."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Final
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
+
+from troef.web.store import (
+    Event,
+    Store,
+    StoreError,
+    TableRow,
+    UnknownTable,
+    VersionConflict,
+    alembic_config,
+    default_url,
+    metadata,
+)
+
+POSTGRESQL: Final = os.environ.get(
+    "TROEF_TEST_POSTGRESQL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+"""The PostgreSQL database the tests use when it is reachable, each test in a schema of its own."""
+
+
+def postgresql_unreachable() -> str | None:
+    """Why the tests cannot use `POSTGRESQL`, or None if they can."""
+    try:
+        engine = create_engine(POSTGRESQL, connect_args={"connect_timeout": 3})
+        with engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+        engine.dispose()
+    except OperationalError as error:
+        return f"PostgreSQL is not reachable at {POSTGRESQL}: {str(error.orig).strip().splitlines()[0]}"
+    return None
+
+
+@pytest.fixture(scope="session")
+def postgresql_skip_reason() -> str | None:
+    return postgresql_unreachable()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path, postgresql_skip_reason: str | None) -> Iterator[str]:
+    """A fresh, empty database: a SQLite file, or a PostgreSQL schema of its own (dropped afterwards)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'troef.sqlite3'}"
+        return
+    if postgresql_skip_reason:
+        pytest.skip(postgresql_skip_reason)
+    schema = f"troef_test_{secrets.token_hex(6)}"
+    admin = create_engine(POSTGRESQL)
+    with admin.begin() as connection:
+        connection.execute(text(f"CREATE SCHEMA {schema}"))
+    try:
+        yield f"{POSTGRESQL}?options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
+
+
+@pytest.fixture
+def store(url: str) -> Iterator[Store]:
+    with Store(url) as opened:
+        yield opened
+
+
+def row(table_id: str = "t1", created: float = 1_700_000_000.5) -> TableRow:
+    return TableRow(
+        id=table_id,
+        game="rikken",
+        rules={"preset": "standard", "options": {"rounds": 8}},
+        players=4,
+        settings={"seats": ["human", "normal", "normal", "open"], "ready_limit": 30, "invite": "ab12"},
+        created=created,
+    )
+
+
+def acts(first: int, count: int, kind: str = "act") -> list[Event]:
+    return [
+        Event(v, kind, {"seat": v % 4, "action": f"play {v}", "cards": ["AS", "10H"]})
+        for v in range(first, first + count)
+    ]
+
+
+def test_a_created_table_loads_as_it_was_stored(store: Store) -> None:
+    first = [Event(1, "seat", {"seat": 0, "name": "Anna"}), Event(2, "ready", {"seat": 0, "seed": "ff"})]
+    store.create_table(row(), first)
+    assert store.load("t1") == (row(), first)
+    assert store.load("elsewhere") is None
+
+
+def test_a_table_without_events_is_at_version_zero_and_its_first_event_is_version_one(store: Store) -> None:
+    store.create_table(row())
+    assert store.load("t1") == (row(), [])
+    with pytest.raises(VersionConflict, match="at version 0"):
+        store.append("t1", acts(2, 1))
+    store.append("t1", acts(1, 1))
+    assert store.load("t1") == (row(), acts(1, 1))
+
+
+def test_appended_events_come_back_in_version_order(store: Store) -> None:
+    store.create_table(row(), acts(1, 2))
+    store.append("t1", acts(3, 1))
+    store.append("t1", acts(4, 5))
+    store.append("t1", acts(9, 1))
+    loaded = store.load("t1")
+    assert loaded is not None
+    assert loaded[1] == acts(1, 9)
+
+
+def test_a_taken_version_raises_and_stores_nothing_of_its_batch(store: Store) -> None:
+    store.create_table(row(), acts(1, 3))
+    with pytest.raises(VersionConflict, match="'t1' is at version 3: a batch from version 3"):
+        store.append("t1", [Event(3, "act", {"other": True}), Event(4, "act", {}), Event(5, "act", {})])
+    assert store.load("t1") == (row(), acts(1, 3))
+    store.append("t1", acts(4, 1))
+    assert store.load("t1") == (row(), acts(1, 4))
+
+
+def test_a_gap_after_the_stored_version_is_a_conflict_too(store: Store) -> None:
+    store.create_table(row(), acts(1, 2))
+    with pytest.raises(VersionConflict, match="at version 2: a batch from version 4"):
+        store.append("t1", acts(4, 2))
+    assert store.load("t1") == (row(), acts(1, 2))
+
+
+def test_a_taken_table_id_is_a_conflict_and_leaves_the_stored_table_alone(store: Store) -> None:
+    store.create_table(row(), acts(1, 2))
+    with pytest.raises(VersionConflict, match="'t1' is already stored"):
+        store.create_table(row(created=5.0), acts(1, 7))
+    assert store.load("t1") == (row(), acts(1, 2))
+
+
+def test_appending_to_an_unknown_table_raises(store: Store) -> None:
+    with pytest.raises(UnknownTable, match="no table 'nope'"):
+        store.append("nope", acts(1, 1))
+    with pytest.raises(UnknownTable):
+        store.finish("nope")
+    assert store.table_ids() == []
+
+
+@pytest.mark.parametrize(
+    ("batch", "message"),
+    [
+        (acts(2, 1) + acts(4, 1), r"count up by one from [12]: got \[2, 4\]"),
+        (acts(0, 2), r"count up by one from 1: got \[0, 1\]"),
+        ([Event(1, "", {})], "an event kind has 1 to 32 characters"),
+        ([Event(1, "k" * 33, {})], "an event kind has 1 to 32 characters"),
+    ],
+)
+def test_a_malformed_batch_raises_a_store_error(store: Store, batch: list[Event], message: str) -> None:
+    store.create_table(row("t2"))
+    with pytest.raises(StoreError, match=message):
+        store.append("t2", batch)
+    with pytest.raises(StoreError, match=message):
+        store.create_table(row("t3"), batch)
+    assert store.load("t2") == (row("t2"), []) and store.load("t3") is None
+
+
+def test_an_empty_batch_changes_nothing(store: Store) -> None:
+    store.create_table(row(), acts(1, 1))
+    store.append("t1", [])
+    assert store.load("t1") == (row(), acts(1, 1))
+
+
+def test_a_group_commit_stores_every_batch_that_follows_and_names_the_others(store: Store) -> None:
+    for table_id in ("a", "b", "c"):
+        store.create_table(row(table_id), acts(1, 2))
+    failed = store.append_many({"a": acts(3, 2), "b": acts(2, 1), "c": acts(3, 1), "x": acts(1, 1), "d": []})
+    assert {table_id: type(error) for table_id, error in failed.items()} == {
+        "b": VersionConflict,
+        "x": UnknownTable,
+    }
+    assert [store.load(t) for t in ("a", "b", "c")] == [
+        (row("a"), acts(1, 4)),
+        (row("b"), acts(1, 2)),
+        (row("c"), acts(1, 3)),
+    ]
+
+
+def test_table_ids_lists_every_table_oldest_first_or_only_the_unfinished(store: Store) -> None:
+    store.create_table(row("late", created=300.0))
+    store.create_table(row("early", created=100.0))
+    store.create_table(row("middle", created=200.0), acts(1, 1))
+    store.finish("middle")
+    assert store.table_ids() == ["early", "middle", "late"]
+    assert store.table_ids(unfinished=True) == ["early", "late"]
+
+
+def test_two_stores_racing_for_the_same_versions_store_each_version_once(url: str) -> None:
+    """Two writers (as two server processes would) append the same version at the same moment, 20
+    times: each time exactly one wins, and the log holds the winner's event."""
+    rounds = 20
+    stores = [Store(url), Store(url)]
+    stores[0].create_table(row())
+    start = threading.Barrier(2)
+    won: list[list[int]] = [[], []]
+    lost: list[list[int]] = [[], []]
+
+    def writer(index: int) -> None:
+        for version in range(1, rounds + 1):
+            start.wait()
+            try:
+                stores[index].append("t1", [Event(version, "act", {"writer": index})])
+            except VersionConflict:
+                lost[index].append(version)
+            else:
+                won[index].append(version)
+
+    threads = [threading.Thread(target=writer, args=(index,)) for index in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(won[0] + won[1]) == list(range(1, rounds + 1))
+    assert sorted(lost[0] + lost[1]) == list(range(1, rounds + 1))
+    loaded = stores[1].load("t1")
+    assert loaded is not None
+    assert [(e.version, e.data["writer"]) for e in loaded[1]] == sorted(
+        [(v, 0) for v in won[0]] + [(v, 1) for v in won[1]]
+    )
+    for opened in stores:
+        opened.close()
+
+
+def test_a_reopened_store_keeps_everything(url: str) -> None:
+    with Store(url) as first:
+        first.create_table(row("a"), acts(1, 3))
+        first.create_table(row("b", created=2e9))
+        first.append("a", acts(4, 2))
+        first.finish("a")
+    with Store(url) as again:
+        assert again.load("a") == (row("a"), acts(1, 5))
+        assert again.load("b") == (row("b", created=2e9), [])
+        assert again.table_ids() == ["a", "b"] and again.table_ids(unfinished=True) == ["b"]
+        again.append("a", acts(6, 1))
+
+
+def test_migrations_run_again_or_at_once_are_harmless_and_match_the_schema(url: str) -> None:
+    with Store(url) as first:
+        first.create_table(row(), acts(1, 2))
+        first.migrate()
+    opened: list[Store] = []
+    start = threading.Barrier(3)
+
+    def open_store() -> None:
+        start.wait()
+        opened.append(Store(url))
+
+    threads = [threading.Thread(target=open_store) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(opened) == 3
+    assert opened[0].load("t1") == (row(), acts(1, 2))
+    for store in opened:
+        store.close()
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection)
+        assert context.get_current_revision() == head == "0001"
+        assert compare_metadata(context, metadata) == []
+    engine.dispose()
+
+
+def test_fresh_databases_started_at_once_all_migrate(url: str) -> None:
+    opened: list[Store] = []
+    start = threading.Barrier(3)
+
+    def open_store() -> None:
+        start.wait()
+        opened.append(Store(url))
+
+    threads = [threading.Thread(target=open_store) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(opened) == 3
+    opened[1].create_table(row(), acts(1, 1))
+    assert opened[2].load("t1") == (row(), acts(1, 1))
+    for store in opened:
+        store.close()
+
+
+WRITER: Final = """
+import sys
+from troef.web.store import Event, Store
+store = Store(sys.argv[1])
+version = 0
+while True:
+    version += 1
+    store.append("t1", [Event(version, "act", {"n": version})])
+    print(version, flush=True)
+"""
+"""A writer that acknowledges (prints) each version once `append` has returned."""
+
+
+def test_a_writer_killed_mid_loop_loses_no_acknowledged_version(url: str) -> None:
+    with Store(url) as store:
+        store.create_table(row())
+    child = subprocess.Popen([sys.executable, "-c", WRITER, url], stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    acknowledged = [int(child.stdout.readline()) for _ in range(40)]
+    child.send_signal(signal.SIGKILL)
+    acknowledged += [int(line) for line in child.stdout.read().split()]
+    assert child.wait() == -signal.SIGKILL
+    assert acknowledged == list(range(1, len(acknowledged) + 1))
+    with Store(url) as store:
+        loaded = store.load("t1")
+        assert loaded is not None
+        stored = [e.version for e in loaded[1]]
+        assert stored == list(range(1, len(stored) + 1))
+        assert set(acknowledged) <= set(stored) and len(stored) <= len(acknowledged) + 1
+        assert [e.data["n"] for e in loaded[1]] == stored
+        store.append("t1", [Event(len(stored) + 1, "act", {"n": len(stored) + 1})])
+
+
+def test_a_sqlite_store_writes_ahead_to_a_log(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    with Store(f"sqlite:///{path}") as store:
+        store.create_table(row())
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    connection.close()
+
+
+def test_an_in_memory_store_is_one_database_for_every_thread() -> None:
+    with Store("sqlite://") as store:
+        store.create_table(row())
+        thread = threading.Thread(target=store.append, args=("t1", acts(1, 1)))
+        thread.start()
+        thread.join()
+        assert store.load("t1") == (row(), acts(1, 1))
+
+
+def test_a_bad_url_raises_a_store_error() -> None:
+    with pytest.raises(StoreError, match="not a database URL: 'no url'"):
+        Store("no url")
+
+
+def test_the_default_database_is_a_file_in_the_users_data_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_url() == f"sqlite:///{tmp_path / 'xdg' / 'troef' / 'troef.sqlite3'}"
+    assert (tmp_path / "xdg" / "troef").is_dir()
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_url() == f"sqlite:///{tmp_path / 'home' / '.local' / 'share' / 'troef' / 'troef.sqlite3'}"
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert (
+        default_url()
+        == f"sqlite:///{tmp_path / 'home' / 'Library' / 'Application Support' / 'troef' / 'troef.sqlite3'}"
+    )
+    with Store(default_url()) as store:
+        store.create_table(row())
+    assert (tmp_path / "home" / "Library" / "Application Support" / "troef" / "troef.sqlite3").is_file()
