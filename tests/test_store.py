@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Final
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -176,6 +178,13 @@ def test_a_malformed_batch_raises_a_store_error(store: Store, batch: list[Event]
     assert store.load("t2") == (row("t2"), []) and store.load("t3") is None
 
 
+@pytest.mark.parametrize("table_id", ["", "x" * 65])
+def test_a_table_id_the_schema_cannot_store_raises_a_store_error(store: Store, table_id: str) -> None:
+    with pytest.raises(StoreError, match="a table id has 1 to 64 characters"):
+        store.create_table(row(table_id))
+    assert store.table_ids() == []
+
+
 def test_an_empty_batch_changes_nothing(store: Store) -> None:
     store.create_table(row(), acts(1, 1))
     store.append("t1", [])
@@ -284,6 +293,26 @@ def test_migrations_run_again_or_at_once_are_harmless_and_match_the_schema(url: 
     engine.dispose()
 
 
+def test_the_migrations_run_only_on_the_connection_a_store_hands_over() -> None:
+    with pytest.raises(StoreError, match="on a connection"):
+        command.upgrade(alembic_config(), "head")
+
+
+def test_a_new_revision_follows_the_newest_as_a_module_alembic_reads(tmp_path: Path) -> None:
+    """The revision template and file names: a schema change made as the migrations' docstring says."""
+    config = alembic_config()
+    shipped = ScriptDirectory.from_config(config).dir
+    shutil.copytree(shipped, tmp_path / "migrations", ignore=shutil.ignore_patterns("__pycache__"))
+    config.set_main_option("script_location", str(tmp_path / "migrations"))
+    command.revision(config, "add a column", rev_id="0002")
+    written = tmp_path / "migrations" / "versions" / "r0002_add_a_column.py"
+    compile(written.read_text(encoding="utf-8"), str(written), "exec")
+    script = ScriptDirectory.from_config(config)
+    assert script.get_current_head() == "0002"
+    revision = script.get_revision("0002")
+    assert revision is not None and revision.down_revision == "0001"
+
+
 def test_fresh_databases_started_at_once_all_migrate(url: str) -> None:
     opened: list[Store] = []
     start = threading.Barrier(3)
@@ -320,12 +349,12 @@ while True:
 def test_a_writer_killed_mid_loop_loses_no_acknowledged_version(url: str) -> None:
     with Store(url) as store:
         store.create_table(row())
-    child = subprocess.Popen([sys.executable, "-c", WRITER, url], stdout=subprocess.PIPE, text=True)
-    assert child.stdout is not None
-    acknowledged = [int(child.stdout.readline()) for _ in range(40)]
-    child.send_signal(signal.SIGKILL)
-    acknowledged += [int(line) for line in child.stdout.read().split()]
-    assert child.wait() == -signal.SIGKILL
+    with subprocess.Popen([sys.executable, "-c", WRITER, url], stdout=subprocess.PIPE, text=True) as child:
+        assert child.stdout is not None
+        acknowledged = [int(child.stdout.readline()) for _ in range(40)]
+        child.send_signal(signal.SIGKILL)
+        acknowledged += [int(line) for line in child.stdout.read().split()]
+    assert child.returncode == -signal.SIGKILL
     assert acknowledged == list(range(1, len(acknowledged) + 1))
     with Store(url) as store:
         loaded = store.load("t1")

@@ -35,13 +35,13 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    bindparam,
     create_engine,
     event,
     select,
     text,
     update,
 )
-from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.pool import StaticPool
@@ -101,18 +101,16 @@ class TableRow:
 
 metadata: Final = MetaData()
 """The schema, as the newest migration leaves it (a test compares the two)."""
-JSON_TYPE: Final = JSON().with_variant(JSONB(), "postgresql")
 tables: Final = Table(
     "tables",
     metadata,
     Column("id", String(ID_LENGTH), primary_key=True),
     Column("game", String(KIND_LENGTH), nullable=False),
-    Column("rules", JSON_TYPE, nullable=False),
+    Column("rules", JSON, nullable=False),
     Column("players", Integer, nullable=False),
-    Column("settings", JSON_TYPE, nullable=False),
+    Column("settings", JSON, nullable=False),
     Column("created", Float, nullable=False),
     Column("version", Integer, nullable=False),
-    Column("updated", Float, nullable=False),
     Column("finished", Float, nullable=True),
 )
 """One row per table; ``version`` is its newest event's, ``finished`` the time `Store.finish` was called."""
@@ -122,7 +120,7 @@ events: Final = Table(
     Column("table_id", String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
     Column("version", Integer, primary_key=True),
     Column("kind", String(KIND_LENGTH), nullable=False),
-    Column("data", JSON_TYPE, nullable=False),
+    Column("data", JSON, nullable=False),
 )
 """The append-only log: one row per (table, version)."""
 
@@ -180,8 +178,12 @@ class Store:
     def create_table(self, row: TableRow, events: Sequence[Event] = ()) -> None:
         """Store a new table at version 0 with its first ``events`` (versions 1, 2, ...).
         `VersionConflict` if the id is taken."""
+        if not 0 < len(row.id) <= ID_LENGTH or not 0 < len(row.game) <= KIND_LENGTH:
+            raise StoreError(
+                f"a table id has 1 to {ID_LENGTH} characters and a game name 1 to {KIND_LENGTH}: "
+                f"got {row.id!r}, {row.game!r}"
+            )
         _check_batch(events, 1)
-        now = time.time()
         try:
             with self._writing() as connection:
                 connection.execute(
@@ -193,7 +195,6 @@ class Store:
                         settings=row.settings,
                         created=row.created,
                         version=len(events),
-                        updated=now,
                     )
                 )
                 _insert_events(connection, row.id, events)
@@ -212,20 +213,23 @@ class Store:
         """Several tables' batches in one transaction (a group commit: one durable write for all).
         Answers the tables whose batch was not stored, each with its `VersionConflict` or `UnknownTable`;
         every other batch is committed before returning."""
-        for batch in batches.values():
-            if batch:
-                _check_batch(batch, batch[0].version)
+        pending = {table_id: batch for table_id, batch in batches.items() if batch}
+        for batch in pending.values():
+            _check_batch(batch, batch[0].version)
         failed: dict[str, StoreError] = {}
-        now = time.time()
+        if not pending:
+            return failed
         with self._writing() as connection:
-            for table_id, batch in batches.items():
-                if not batch:
-                    continue
-                try:
-                    with connection.begin_nested():
-                        _append(connection, table_id, batch, now)
-                except (IntegrityError, _NotNext):
-                    failed[table_id] = _refusal(connection, table_id, batch[0].version)
+            try:
+                with connection.begin_nested():
+                    _append(connection, pending)
+            except (IntegrityError, _NotNext):  # another writer was first: find out where, table by table
+                for table_id, batch in pending.items():
+                    try:
+                        with connection.begin_nested():
+                            _append(connection, {table_id: batch})
+                    except (IntegrityError, _NotNext):
+                        failed[table_id] = _refusal(connection, table_id, batch[0].version)
         return failed
 
     def load(self, table_id: str) -> tuple[TableRow, list[Event]] | None:
@@ -305,16 +309,27 @@ def _insert_events(connection: Connection, table_id: str, batch: Sequence[Event]
         )
 
 
-def _append(connection: Connection, table_id: str, batch: Sequence[Event], now: float) -> None:
-    """Insert the batch (the primary key refuses a taken version), then move the table's version on
-    from the one just before the batch (refusing a gap)."""
-    _insert_events(connection, table_id, batch)
+def _append(connection: Connection, batches: Mapping[str, Sequence[Event]]) -> None:
+    """Insert the batches' events (the primary key refuses a taken version), then move each table's
+    version on from the one just before its batch (refusing a gap), in two statements for them all."""
+    connection.execute(
+        events.insert(),
+        [
+            {"table_id": table_id, "version": e.version, "kind": e.kind, "data": e.data}
+            for table_id, batch in batches.items()
+            for e in batch
+        ],
+    )
     moved = connection.execute(
         update(tables)
-        .where(tables.c.id == table_id, tables.c.version == batch[0].version - 1)
-        .values(version=batch[-1].version, updated=now)
+        .where(tables.c.id == bindparam("b_id"), tables.c.version == bindparam("b_before"))
+        .values(version=bindparam("b_after")),
+        [
+            {"b_id": table_id, "b_before": batch[0].version - 1, "b_after": batch[-1].version}
+            for table_id, batch in batches.items()
+        ],
     )
-    if moved.rowcount != 1:
+    if moved.rowcount != len(batches):
         raise _NotNext
 
 

@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
-from sqlalchemy.dialects.postgresql import JSONB
 
 revision: str = "0001"
 down_revision: str | None = None
 branch_labels: str | None = None
 depends_on: str | None = None
-
-JSON_TYPE = sa.JSON().with_variant(JSONB(), "postgresql")
 
 
 def upgrade() -> None:
@@ -24,12 +21,11 @@ def upgrade() -> None:
         "tables",
         sa.Column("id", sa.String(64), primary_key=True),
         sa.Column("game", sa.String(32), nullable=False),
-        sa.Column("rules", JSON_TYPE, nullable=False),
+        sa.Column("rules", sa.JSON, nullable=False),
         sa.Column("players", sa.Integer, nullable=False),
-        sa.Column("settings", JSON_TYPE, nullable=False),
+        sa.Column("settings", sa.JSON, nullable=False),
         sa.Column("created", sa.Float, nullable=False),
         sa.Column("version", sa.Integer, nullable=False),
-        sa.Column("updated", sa.Float, nullable=False),
         sa.Column("finished", sa.Float, nullable=True),
     )
     op.create_table(
@@ -39,7 +35,7 @@ def upgrade() -> None:
         ),
         sa.Column("version", sa.Integer, primary_key=True),
         sa.Column("kind", sa.String(32), nullable=False),
-        sa.Column("data", JSON_TYPE, nullable=False),
+        sa.Column("data", sa.JSON, nullable=False),
     )
 
 
