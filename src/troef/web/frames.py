@@ -1,0 +1,212 @@
+"""The WebSocket frames of server.md: what a client sends, read and checked (`read_frame`), and what the
+server sends (`StateFrame`, `ErrorFrame`), with the score sheet as every receiver may see it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal, TypedDict
+
+from ..core.errors import TroefError
+from ..match import SheetRow
+
+FRAME_BYTES: Final = 4096
+"""The largest client frame."""
+
+ErrorCode = Literal["bad-message", "bad-token", "too-many", "not-seated", "stale", "not-your-turn", "illegal"]
+
+SHEET_FACTS: Final[Mapping[str, tuple[str, ...]]] = {
+    "rififi": ("hand_size", "trump", "bids", "tricks"),
+    "rikken": (
+        "contract",
+        "declarer",
+        "partner",
+        "players",
+        "trump",
+        "called",
+        "called_blind",
+        "sitting_out",
+        "blind_rond",
+        "made",
+        "tricks",
+    ),
+    "hoogjassen": (
+        "redeal",
+        "declarer",
+        "bid",
+        "contract",
+        "ongedraaid",
+        "trump",
+        "stuk",
+        "points",
+        "kapot",
+        "result",
+        "pot",
+    ),
+    "piken": ("first_leader", "piles", "spades", "winner"),
+}
+"""Per game, the keys of a round's result details that its score sheet shows: public once the round is
+over and naming no card that was not (an allow-list: a key added to a game's result is not served until
+it is listed here)."""
+
+
+class SheetRound(TypedDict):
+    """One finished round on the sheet; ``stand_in``: the seats a stand-in bot played in it."""
+
+    index: int
+    dealer: int
+    closing: bool
+    scores: list[int]
+    totals: list[int]
+    facts: dict[str, Any]
+    stand_in: list[int]
+
+
+class Sheet(TypedDict):
+    """The match's score sheet so far; ``winners`` once the match is over, else empty."""
+
+    rounds: list[SheetRound]
+    totals: list[int]
+    winners: list[int]
+
+
+class RoundInfo(TypedDict):
+    """The round in play, or between rounds the next one to be dealt (its commitment shown)."""
+
+    index: int
+    dealt: bool
+    commitment: str
+    ready: list[int]
+
+
+class SeatInfo(TypedDict):
+    seat: int
+    kind: str
+    name: str | None
+    bot: str | None
+    connected: bool
+    stand_in: bool
+
+
+class TableInfo(TypedDict):
+    """The public table info (``GET /api/tables/{id}`` and every state frame's ``table``)."""
+
+    id: str
+    game: str
+    rules: str | dict[str, Any]
+    players: int
+    rounds: int
+    seats: list[SeatInfo]
+    status: Literal["waiting", "playing", "over"]
+    version: int
+    sheet: Sheet
+    round: RoundInfo | None
+    ready_limit: float
+    away_limit: float
+
+
+class StateFrame(TypedDict):
+    type: Literal["state"]
+    version: int
+    seat: int | None
+    table: TableInfo
+    view: Mapping[str, Any] | None
+    legal_actions: list[str]
+    sheet: Sheet
+
+
+class ErrorFrame(TypedDict):
+    type: Literal["error"]
+    code: ErrorCode
+    message: str
+    version: int
+
+
+Frame = StateFrame | ErrorFrame
+
+
+def sheet_round(game: str, row: SheetRow, closing: bool, stand_in: Sequence[int]) -> SheetRound:
+    """A finished round as the sheet shows it to everyone: scores, totals and the game's `SHEET_FACTS`."""
+    allowed = SHEET_FACTS.get(game, ())
+    return {
+        "index": row.index,
+        "dealer": row.dealer,
+        "closing": closing,
+        "scores": list(row.scores),
+        "totals": list(row.totals),
+        "facts": {key: row.details[key] for key in allowed if key in row.details},
+        "stand_in": sorted(set(stand_in)),
+    }
+
+
+# --------------------------------------------------------------------------- client frames
+
+
+class BadMessage(TroefError):
+    """A client frame that is not one of server.md's (the error ``bad-message``)."""
+
+
+@dataclass(frozen=True)
+class Hello:
+    token: str | None
+
+
+@dataclass(frozen=True)
+class Act:
+    action: str
+    version: int
+
+
+@dataclass(frozen=True)
+class Ready:
+    seed: str | None
+
+
+@dataclass(frozen=True)
+class Sync:
+    pass
+
+
+ClientFrame = Hello | Act | Ready | Sync
+
+_FIELDS: Final = {"hello": {"token"}, "act": {"action", "version"}, "ready": {"seed"}, "sync": set[str]()}
+
+
+def read_frame(text: str | bytes) -> ClientFrame:
+    """A client frame from its text; `BadMessage` for one over `FRAME_BYTES`, not JSON, of an unknown
+    type, or with a missing, unknown or wrongly typed field."""
+    if len(text) > FRAME_BYTES or len(text.encode() if isinstance(text, str) else text) > FRAME_BYTES:
+        raise BadMessage(f"a frame is at most {FRAME_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadMessage("a frame is a JSON object") from None
+    if not isinstance(data, dict):
+        raise BadMessage("a frame is a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise BadMessage(f"unknown frame type; types: {', '.join(_FIELDS)}")
+    extra = sorted(key for key in data if key != "type" and key not in _FIELDS[kind])
+    if extra:
+        raise BadMessage(f"a {kind} frame has no field {extra[0][:40]!r}")
+    if kind == "hello":
+        return Hello(_optional_text(data, "token"))
+    if kind == "act":
+        version = data.get("version")
+        if type(version) is not int:
+            raise BadMessage("an act frame's version is the integer version it was made on")
+        action = data.get("action")
+        if not isinstance(action, str):
+            raise BadMessage("an act frame's action is a string in troef's notation")
+        return Act(action, version)
+    if kind == "ready":
+        return Ready(_optional_text(data, "seed"))
+    return Sync()
+
+
+def _optional_text(data: Mapping[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise BadMessage(f"{key} is a string")
+    return value

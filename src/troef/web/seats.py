@@ -1,0 +1,171 @@
+"""A table's seats: who sits where (a human, a bot or nobody yet), the secrets that prove a seat or an
+invite (kept only as SHA-256 hashes, compared in constant time), and reading a `POST /api/tables` body."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from ..core.errors import GameError, TroefError
+from ..core.game import Game
+from ..games import load_game
+from ..match import Match
+from ..players import LEVELS, bot_kinds
+
+SECRET_BYTES: Final = 16
+"""Tokens and invite codes are 128-bit random values."""
+NAME_LENGTH: Final = 40
+"""The longest name a person may give."""
+READY_LIMIT: Final = 30.0
+"""Seconds a table waits for the humans' ``ready`` before it deals anyway (server.md, Fair deals)."""
+AWAY_LIMIT: Final = 60.0
+"""Seconds a human may be away on their turn before a stand-in bot plays for them."""
+BODY_KEYS: Final = frozenset({"game", "rules", "players", "rounds", "seats", "ready_limit", "away_limit"})
+
+SeatKind = Literal["human", "bot", "open"]
+SEAT_FIELDS: Final = {"human": {"kind", "name"}, "bot": {"kind", "bot"}, "open": {"kind"}}
+"""The fields of each kind of seat in a `POST /api/tables` body."""
+
+
+class TableError(TroefError):
+    """A request the table refuses, nothing changed; ``status`` is its HTTP status (400 bad input, 403
+    wrong invite, 404 no such thing, 409 not possible now)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        self.status = status
+        super().__init__(message)
+
+
+def new_secret() -> str:
+    """A fresh token or invite code: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(SECRET_BYTES)
+
+
+def digest(secret: str) -> str:
+    """What is stored of a secret: its SHA-256 in hex."""
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def proves(secret: object, stored: str | None) -> bool:
+    """Whether ``secret`` is the secret whose digest is ``stored`` (compared in constant time)."""
+    if not isinstance(secret, str) or stored is None:
+        return False
+    return hmac.compare_digest(digest(secret), stored)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: a ``human`` (``name``; ``token`` the digest of its token), a ``bot`` of kind ``bot``,
+    or ``open``."""
+
+    kind: SeatKind
+    name: str | None = None
+    bot: str | None = None
+    token: str | None = None
+
+    def settings(self) -> dict[str, Any]:
+        """The seat as stored in the table's settings."""
+        return {"kind": self.kind, "name": self.name, "bot": self.bot, "token": self.token}
+
+    @classmethod
+    def from_settings(cls, data: Mapping[str, Any]) -> Seat:
+        return cls(data["kind"], data["name"], data["bot"], data["token"])
+
+    @property
+    def shown_name(self) -> str | None:
+        """The seat's name for the table: the person's, or the bot's kind; None while open."""
+        return self.name if self.kind == "human" else f"{self.bot} bot" if self.kind == "bot" else None
+
+
+def person_name(name: object) -> str:
+    """A person's name: 1 to `NAME_LENGTH` characters, not only spaces (surrounding spaces dropped)."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_LENGTH:
+        raise TableError(400, f"a name is 1 to {NAME_LENGTH} characters")
+    return name.strip()
+
+
+def bot_kind(game: str, kind: object) -> str:
+    """A bot kind that plays ``game``: a level (``easy``, ``normal``, ``strong``) or a kind of
+    `troef.players.bot_kinds`."""
+    kinds = list(dict.fromkeys([*LEVELS, *bot_kinds(game)]))
+    if not isinstance(kind, str) or kind not in kinds:
+        raise TableError(400, f"unknown bot kind {_shown(kind)}; bots: {', '.join(kinds)}")
+    return kind
+
+
+def engine_bot_kind(kind: str) -> str:
+    """The `troef.players.make_bot` kind of a seat's bot kind (a level names its kind)."""
+    return LEVELS.get(kind, kind)
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """A `POST /api/tables` body, checked: the game, the match length, the seats and the limits."""
+
+    game: Game
+    rounds: int
+    seats: tuple[Seat, ...]
+    ready_limit: float
+    away_limit: float
+
+
+def read_body(body: object) -> TableSpec:
+    """Check a `POST /api/tables` body (seats' tokens not drawn yet); a `TableError` (400) naming what is
+    wrong: an unknown game, preset or option, players out of range, a wrong number of seats, an unknown
+    seat or bot kind, a bad name, limit or number of rounds."""
+    if not isinstance(body, Mapping):
+        raise TableError(400, "the body is a JSON object")
+    unknown = sorted(str(key) for key in body if key not in BODY_KEYS)
+    if unknown:
+        raise TableError(400, f"unknown field {_shown(unknown[0])}; fields: {', '.join(sorted(BODY_KEYS))}")
+    seats = body.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise TableError(400, "seats is a list of seats, one per player")
+    players = body.get("players", len(seats))
+    try:
+        game = load_game(body.get("game"), body.get("rules"), players)  # type: ignore[arg-type]
+        rounds = Match(game, first_dealer=0, rounds=body.get("rounds")).rounds
+    except GameError as e:
+        raise TableError(400, str(e)) from None
+    if len(seats) != game.players:
+        raise TableError(400, f"{game.players} players need {game.players} seats, not {len(seats)}")
+    return TableSpec(
+        game,
+        rounds,
+        tuple(_seat(game.name, k, seat) for k, seat in enumerate(seats)),
+        _limit(body, "ready_limit", READY_LIMIT),
+        _limit(body, "away_limit", AWAY_LIMIT),
+    )
+
+
+def _seat(game: str, index: int, seat: object) -> Seat:
+    if not isinstance(seat, Mapping):
+        raise TableError(400, f"seat {index} is an object with a kind: human, bot or open")
+    kind = seat.get("kind")
+    if kind not in SEAT_FIELDS:
+        raise TableError(400, f"seat {index} has kind {_shown(kind)}; kinds: human, bot, open")
+    extra = sorted(str(key) for key in seat if key not in SEAT_FIELDS[kind])
+    if extra:
+        raise TableError(400, f"a {kind} seat has no field {_shown(extra[0])}")
+    if kind == "human":
+        return Seat("human", name=person_name(seat.get("name")))
+    if kind == "bot":
+        return Seat("bot", bot=bot_kind(game, seat.get("bot")))
+    return Seat("open")
+
+
+def _limit(body: Mapping[str, Any], key: str, default: float) -> float:
+    value = body.get(key, default)
+    if type(value) not in (int, float) or not 1 <= value <= 3600:
+        raise TableError(400, f"{key} is a number of seconds from 1 to 3600, not {_shown(value)}")
+    return float(value)
+
+
+def _shown(value: object) -> str:
+    """A value as an error message names it, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"

@@ -1,0 +1,536 @@
+"""One table of the server, sans I/O: commands in, events and frames out (server.md).
+
+A table is event-sourced: its `TableRow` (game, rules, seats, limits, round 0's server seed) and its
+events replayed in order rebuild it exactly (`Table.replay`), which is how a killed server resumes.  A
+command (`join`, `hello`, `act`, `ready`, `deal`, `bot_act`) changes nothing: it answers an `Outcome`
+whose ``events`` the caller stores durably and then hands to `Table.apply`, after which it sends every
+receiver its own `Table.frame`; or a ``reply`` (an error, or the sender's state) for the sender alone.
+The table has no clock (times are passed in), no threads and no I/O: the caller's timers ask
+`deal_due`, its process pool answers `bot_turn`, and it says who is connected and who needs a stand-in.
+
+Events (``data`` always has ``at``, the time passed in):
+
+- ``seat`` ``{seat, name, token}``: a person took an open seat (``token``: its token's SHA-256);
+- ``ready`` ``{seat, round, seed}``: a seat is ready for round ``round``, with its client seed or ``""``;
+- ``deal`` ``{round}``: round ``round`` was dealt from its fair seed;
+- ``act`` ``{seat, action, who, next_seed?}``: an action taken for a seat by ``who`` (human, bot,
+  stand-in); the action that ends a round carries the next round's secret server seed (unused when the
+  match is over).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from ..core.actions import parse_action
+from ..core.errors import IllegalAction, TroefError
+from ..core.game import State
+from ..fair import SERVER_SEED_BYTES, FairDeal, SeedError, client_seed, fair_match_record
+from ..games import load_game
+from ..match import Match
+from ..players import make_bot
+from ..session import BotTurn, Session, Who
+from .frames import (
+    Act,
+    ErrorCode,
+    ErrorFrame,
+    Frame,
+    Ready,
+    RoundInfo,
+    SeatInfo,
+    Sheet,
+    StateFrame,
+    Sync,
+    TableInfo,
+    sheet_round,
+)
+from .seats import Seat, TableError, digest, engine_bot_kind, new_secret, person_name, proves, read_body
+from .store import Event, TableRow
+
+ID_BYTES: Final = 9
+"""A table id is this many random bytes, URL-safe (12 characters)."""
+STAND_IN_KIND: Final = "heuristic"
+"""The bot that plays an absent human's seat."""
+SHOWN_BEFORE_DEAL: Final = 1.0
+"""Seconds a commitment is shown at least before its round is dealt."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command gave: ``events`` to store durably, then `Table.apply`, then send every receiver
+    its `Table.frame`; ``reply`` for the sender alone (an error, or its state when nothing changed)."""
+
+    events: tuple[Event, ...] = ()
+    reply: Frame | None = None
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new table, its row to store, and ``answer``, the `POST /api/tables` answer (tokens, invite)."""
+
+    table: Table
+    row: TableRow
+    answer: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A seat taken by `Table.join`: its number, its token (shown once) and the event to store."""
+
+    seat: int
+    token: str
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Seated:
+    """The answer to `Table.hello`: the seat (None: a spectator) and the frame for the sender, its state
+    or the error ``bad-token``."""
+
+    seat: int | None
+    reply: Frame
+
+    @property
+    def ok(self) -> bool:
+        return self.reply["type"] == "state"
+
+
+class Table:
+    """A table rebuilt from its row; `apply` its events to bring it to their version."""
+
+    def __init__(self, row: TableRow) -> None:
+        settings = row.settings
+        self.row = row
+        self.id = row.id
+        self.game = load_game(row.game, row.rules, row.players)
+        self.seats = [Seat.from_settings(seat) for seat in settings["seats"]]
+        self.ready_limit: float = settings["ready_limit"]
+        self.away_limit: float = settings["away_limit"]
+        names = [seat.shown_name or f"seat {k}" for k, seat in enumerate(self.seats)]
+        match = Match(
+            self.game, names, seed=0, first_dealer=settings["first_dealer"], rounds=settings["rounds"]
+        )
+        bots = {
+            k: make_bot(self.game.name, engine_bot_kind(seat.bot), settings["bot_seed"] + k)
+            for k, seat in enumerate(self.seats)
+            if seat.kind == "bot" and seat.bot is not None
+        }
+        self.session = Session(match, bots)
+        self.version = 0
+        n = self.game.players
+        self.fairs = [FairDeal(self.id, 0, [""] * n, bytes.fromhex(settings["server_seed"]))]
+        """The fair deal of every round dealt, and of the next round to deal."""
+        self.ready_seats: set[int] = set()
+        """The seats ready for the last round of `fairs`."""
+        self.shown_at = row.created
+        """When the last commitment was shown."""
+        self.full_at = row.created
+        """When the last open seat was taken."""
+        self.applied: dict[tuple[int, int], str] = {}
+        """(seat, version it was made on) -> the action applied: what makes a resent act harmless."""
+        self.stand_in_moves: list[list[tuple[int, int]]] = []
+        """Per round dealt: (action index, seat) of each move a stand-in bot made."""
+        self.connections: Counter[int] = Counter()
+
+    # ------------------------------------------------------------------------------- making one
+
+    @classmethod
+    def create(cls, body: object, now: float) -> Created:
+        """A new table from a `POST /api/tables` body (a `TableError` 400 naming what is wrong): fresh
+        tokens for its human seats and an invite code, stored as hashes only; round 0's server seed."""
+        spec = read_body(body)
+        table_id = secrets.token_urlsafe(ID_BYTES)
+        tokens = {k: new_secret() for k, seat in enumerate(spec.seats) if seat.kind == "human"}
+        seats = [
+            replace(seat, token=digest(tokens[k])) if k in tokens else seat
+            for k, seat in enumerate(spec.seats)
+        ]
+        invite = new_secret()
+        settings = {
+            "rounds": spec.rounds,
+            "seats": [seat.settings() for seat in seats],
+            "invite": digest(invite),
+            "ready_limit": spec.ready_limit,
+            "away_limit": spec.away_limit,
+            "first_dealer": secrets.randbelow(spec.game.players),
+            "bot_seed": secrets.randbits(32),
+            "server_seed": secrets.token_bytes(SERVER_SEED_BYTES).hex(),
+        }
+        game = spec.game
+        row = TableRow(table_id, game.name, game.rules.notation(), game.players, settings, now)
+        answer = {
+            "table": table_id,
+            "seats": [{"seat": k, "token": token} for k, token in tokens.items()],
+            "invite": f"/join/{table_id}/{invite}",
+            "watch": f"/tables/{table_id}",
+        }
+        return Created(cls(row), row, answer)
+
+    @classmethod
+    def replay(cls, row: TableRow, events: Iterable[Event]) -> Table:
+        """The table as its stored row and events leave it."""
+        table = cls(row)
+        table.apply(events)
+        return table
+
+    # ------------------------------------------------------------------------------- the table now
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [k for k, seat in enumerate(self.seats) if seat.kind == "open"]
+
+    @property
+    def status(self) -> str:
+        """``waiting`` (a seat is open), ``playing`` or ``over``."""
+        return "over" if self.session.is_over else "waiting" if self.open_seats else "playing"
+
+    def connected(self, seat: int) -> bool:
+        """Whether ``seat`` is present: a bot, or a human with a connection."""
+        return self.seats[seat].kind == "bot" or self.connections[seat] > 0
+
+    def info(self) -> TableInfo:
+        """The public table info (``GET /api/tables/{id}``)."""
+        seats: list[SeatInfo] = [
+            {
+                "seat": k,
+                "kind": seat.kind,
+                "name": seat.shown_name,
+                "bot": seat.bot,
+                "connected": self.connected(k),
+                "stand_in": k in self.session.stand_ins,
+            }
+            for k, seat in enumerate(self.seats)
+        ]
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "rules": self.game.rules.notation(),
+            "players": self.game.players,
+            "rounds": self.session.match.rounds,
+            "seats": seats,
+            "status": self.status,  # type: ignore[typeddict-item]
+            "version": self.version,
+            "sheet": self.sheet(),
+            "round": self.round_info(),
+            "ready_limit": self.ready_limit,
+            "away_limit": self.away_limit,
+        }
+
+    def round_info(self) -> RoundInfo | None:
+        """The round in play, or the next round to deal; None once the match is over."""
+        if self.session.is_over:
+            return None
+        fair = self.fairs[-1]
+        return {
+            "index": fair.index,
+            "dealt": fair.dealt,
+            "commitment": fair.commitment,
+            "ready": sorted(self.ready_seats),
+        }
+
+    def sheet(self) -> Sheet:
+        """The score sheet of the finished rounds, as everyone may see it."""
+        match = self.session.match
+        return {
+            "rounds": [
+                sheet_round(
+                    self.game.name,
+                    row,
+                    row.index >= match.rounds,
+                    [seat for _, seat in self.stand_in_moves[row.index]],
+                )
+                for row in match.sheet
+            ],
+            "totals": list(match.totals),
+            "winners": match.leaders() if match.is_over else [],
+        }
+
+    def frame(self, seat: int | None) -> StateFrame:
+        """The state frame for ``seat`` (None: a spectator): its own view only."""
+        view = self.session.view(seat)
+        info = self.info()
+        return {
+            "type": "state",
+            "version": self.version,
+            "seat": seat,
+            "table": info,
+            "view": view,
+            "legal_actions": list(view["legal_actions"]) if view is not None else [],
+            "sheet": info["sheet"],
+        }
+
+    def error(self, code: ErrorCode, message: str) -> ErrorFrame:
+        """An error frame for the sender alone, at the current version."""
+        return {"type": "error", "code": code, "message": message, "version": self.version}
+
+    def record(self) -> dict[str, Any] | None:
+        """The ``troef-match/1`` record of the finished rounds, each with its ``fair`` object and, where a
+        stand-in bot played, ``stand_in`` (the indices of its actions); None while no round is finished."""
+        match = self.session.match
+        if not match.sheet:
+            return None
+        record = fair_match_record(match, self.fairs)
+        for k, rnd in enumerate(record["rounds"]):
+            moves = [index for index, _ in self.stand_in_moves[k]]
+            if moves:
+                rnd["stand_in"] = moves
+        return record
+
+    # ------------------------------------------------------------------------------- people
+
+    def join(self, name: object, invite: object, seat: object = None, *, now: float) -> Joined:
+        """Take an open seat (``seat``, else the first open one) with the table's invite code; a
+        `TableError`: 400 for a bad name or no such seat, 403 for a wrong invite, 409 when the seat is
+        taken or none is open."""
+        name = person_name(name)
+        if not isinstance(invite, str):
+            raise TableError(400, "invite is the table's invite code, a string")
+        n = self.game.players
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            raise TableError(400, f"there is no seat {str(seat)[:20]!r}: seats are 0 to {n - 1}")
+        if not proves(invite, self.row.settings["invite"]):
+            raise TableError(403, "that is not this table's invite code")
+        open_seats = self.open_seats
+        if not open_seats:
+            raise TableError(409, "no seat is open at this table")
+        if seat is None:
+            seat = open_seats[0]
+        elif seat not in open_seats:
+            raise TableError(409, f"seat {seat} is taken")
+        token = new_secret()
+        data = {"seat": seat, "name": name, "token": digest(token), "at": now}
+        return Joined(seat, token, (Event(self.version + 1, "seat", data),))
+
+    def hello(self, token: str | None) -> Seated:
+        """Sit as the seat whose token this is (None: watch as a spectator); ``bad-token`` for a token of
+        no seat here."""
+        if token is None:
+            return Seated(None, self.frame(None))
+        matches = [k for k, seat in enumerate(self.seats) if proves(token, seat.token)]
+        if not matches:
+            return Seated(None, self.error("bad-token", "no seat of this table has that token"))
+        return Seated(matches[0], self.frame(matches[0]))
+
+    def connect(self, seat: int | None) -> None:
+        """A connection of ``seat`` opened (the caller then sends everyone their frame again)."""
+        if seat is not None:
+            self.connections[seat] += 1
+
+    def disconnect(self, seat: int | None) -> None:
+        """A connection of ``seat`` closed."""
+        if seat is not None and self.connections[seat] > 0:
+            self.connections[seat] -= 1
+
+    def receive(self, seat: int | None, frame: Act | Ready | Sync, *, now: float) -> Outcome:
+        """A client frame after its connection's `hello` (see `troef.web.frames.read_frame`) from ``seat``
+        (None: a spectator)."""
+        if isinstance(frame, Act):
+            return self.act(seat, frame.action, frame.version, now=now)
+        if isinstance(frame, Ready):
+            return self.ready(seat, frame.seed, now=now)
+        return Outcome(reply=self.frame(seat))
+
+    def act(self, seat: int | None, action: str, version: int, *, now: float) -> Outcome:
+        """``seat`` takes ``action``, made on ``version``: checked in server.md's order (``not-seated``
+        for a spectator or a seat no person holds;
+        a resend of an applied act answers the current state; ``stale``; ``not-your-turn``;
+        ``illegal``, saying why and what is legal)."""
+        if seat is None or not self._human(seat):
+            return Outcome(reply=self.error("not-seated", f"{_who(seat)} cannot act"))
+        applied = self.applied.get((seat, version))
+        if applied is not None and applied == _canonical(action):
+            return Outcome(reply=self.frame(seat))
+        if version != self.version:
+            return Outcome(
+                reply=self.error("stale", f"the table is at version {self.version}, not {version}")
+            )
+        state = self.session.match.dealt
+        if state is None:
+            waits = "the match is over" if self.session.is_over else "no round is in play"
+            return Outcome(reply=self.error("not-your-turn", f"{waits}: nobody is to act"))
+        if state.current_player != seat:
+            message = f"it is seat {state.current_player}'s turn, not seat {seat}'s"
+            return Outcome(reply=self.error("not-your-turn", message))
+        return self._proposed_act(state, seat, action, Who.HUMAN, now)
+
+    def ready(self, seat: int | None, seed: str | None, *, now: float) -> Outcome:
+        """``seat`` is ready for the next round to be dealt, with its client seed (1 to 64 hex digits) or
+        none; a second ``ready`` for the round changes nothing."""
+        if seat is None or not self._human(seat):
+            return Outcome(reply=self.error("not-seated", f"{_who(seat)} sends no ready"))
+        if self.session.is_over:
+            return Outcome(reply=self.error("bad-message", "the match is over: no round is to be dealt"))
+        fair = self.fairs[-1]
+        if fair.dealt:
+            message = f"round {fair.index} is dealt already: ready counts before a round is dealt"
+            return Outcome(reply=self.error("bad-message", message))
+        try:
+            stored = "" if seed is None else client_seed(seed)
+        except SeedError as e:
+            return Outcome(reply=self.error("bad-message", str(e)))
+        if seat in self.ready_seats:
+            return Outcome(reply=self.frame(seat))
+        data = {"seat": seat, "round": fair.index, "seed": stored, "at": now}
+        return Outcome((Event(self.version + 1, "ready", data),))
+
+    # ------------------------------------------------------------------------------- the caller's timers
+
+    def deal_due(self, now: float) -> bool:
+        """Whether the next round is to be dealt at ``now``: every seat taken, and either every connected
+        human ready with the commitment shown for `SHOWN_BEFORE_DEAL`, or the ready limit run out (from
+        when the commitment was shown and the last seat taken)."""
+        if self.session.in_play or self.session.is_over or self.open_seats:
+            return False
+        if now - max(self.shown_at, self.full_at) >= self.ready_limit:
+            return True
+        waiting = [
+            k
+            for k, seat in enumerate(self.seats)
+            if seat.kind == "human" and self.connected(k) and k not in self.ready_seats
+        ]
+        return not waiting and now - self.shown_at >= SHOWN_BEFORE_DEAL
+
+    def deal(self, *, now: float) -> Outcome:
+        """Deal the next round from its fair seed (when `deal_due` says so); a `TableError` (409) while a
+        seat is open, a round is in play or the match is over."""
+        if self.session.is_over:
+            raise TableError(409, "the match is over")
+        if self.session.in_play:
+            raise TableError(409, "a round is in play")
+        if self.open_seats:
+            raise TableError(409, "a seat is open: the table waits for players")
+        return Outcome((Event(self.version + 1, "deal", {"round": self.fairs[-1].index, "at": now}),))
+
+    def bot_turn(self) -> BotTurn | None:
+        """The turn of the bot (or stand-in) to act now, for the caller to compute off its event loop
+        (``turn.bot.act(turn.view)``: the seat's own view only) and hand to `bot_act`; None when none is."""
+        return self.session.bot_turn()
+
+    def bot_act(self, turn: BotTurn, action: str, *, now: float) -> Outcome:
+        """The bot's answer to ``turn``; ``stale`` when the table has moved on since, ``illegal`` when it
+        is not legal."""
+        current = self.session.bot_turn()
+        state = self.session.match.dealt
+        if (
+            current is None
+            or state is None
+            or (current.seat, current.round, current.step, current.who)
+            != (
+                turn.seat,
+                turn.round,
+                turn.step,
+                turn.who,
+            )
+        ):
+            return Outcome(reply=self.error("stale", f"seat {turn.seat}'s bot answered a turn that is past"))
+        return self._proposed_act(state, turn.seat, action, turn.who, now)
+
+    def stand_in(self, seat: int, on: bool) -> None:
+        """Let a stand-in bot play the human seat ``seat`` (its moves marked on the sheet and in the record)
+        until called with ``on`` False; the caller decides when (the human away on their turn longer than
+        `away_limit`) and then sends everyone their frame again."""
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
+            raise TableError(400, f"seat {seat} is not a human's seat: it takes no stand-in")
+        bot = make_bot(self.game.name, STAND_IN_KIND, self.row.settings["bot_seed"] + seat) if on else None
+        self.session.stand_in(seat, bot)
+
+    # ------------------------------------------------------------------------------- events
+
+    def apply(self, events: Iterable[Event]) -> None:
+        """Bring the table to the version of ``events`` (stored ones, in order, from the next version on);
+        a `TableError` (409) for an event that does not follow."""
+        for event in events:
+            if event.version != self.version + 1:
+                raise TableError(409, f"event {event.version} does not follow version {self.version}")
+            apply = self._appliers.get(event.kind)
+            if apply is None:
+                raise TableError(409, f"unknown event kind {event.kind!r}")
+            apply(self, event)
+            self.version = event.version
+
+    def _seat_taken(self, event: Event) -> None:
+        data = event.data
+        seat: int = data["seat"]
+        self.seats[seat] = Seat("human", name=data["name"], token=data["token"])
+        self.session.match.names[seat] = data["name"]
+        if not self.open_seats:
+            self.full_at = data["at"]
+
+    def _ready(self, event: Event) -> None:
+        data = event.data
+        fair = self.fairs[-1]
+        if data["round"] != fair.index:
+            raise TableError(409, f"a ready for round {data['round']}, but round {fair.index} is next")
+        if data["seed"]:
+            fair.add_client_seed(data["seat"], data["seed"])
+        self.ready_seats.add(data["seat"])
+
+    def _dealt(self, event: Event) -> None:
+        fair = self.fairs[-1]
+        if event.data["round"] != fair.index:
+            raise TableError(409, f"a deal of round {event.data['round']}, but round {fair.index} is next")
+        self.session.deal(fair.seal(self.session.match))
+        self.stand_in_moves.append([])
+
+    def _acted(self, event: Event) -> None:
+        data = event.data
+        seat: int = data["seat"]
+        action: str = data["action"]
+        who = Who(data["who"])
+        state = self.session.match.dealt
+        if state is None:
+            raise TableError(409, f"an action at version {event.version}, but no round is in play")
+        index = len(state.actions)
+        if who is Who.BOT:
+            turn = self.session.bot_turn()
+            if turn is None or turn.seat != seat:
+                raise TableError(409, f"a bot's action at version {event.version}, but no bot is to act")
+            self.session.bot_act(turn, action)
+        else:
+            self.session.act(seat, action)
+        if who is Who.STAND_IN:
+            self.stand_in_moves[-1].append((index, seat))
+        self.applied[(seat, event.version - 1)] = action
+        if not self.session.in_play:
+            self.shown_at = data["at"]
+            if not self.session.is_over:
+                n = self.game.players
+                index = len(self.session.match.sheet)
+                self.fairs.append(FairDeal(self.id, index, [""] * n, bytes.fromhex(data["next_seed"])))
+                self.ready_seats = set()
+
+    _appliers: Final = {"seat": _seat_taken, "ready": _ready, "deal": _dealt, "act": _acted}
+
+    # ------------------------------------------------------------------------------- inside
+
+    def _human(self, seat: int) -> bool:
+        """Whether ``seat`` is a seat a person holds."""
+        return 0 <= seat < len(self.seats) and self.seats[seat].kind == "human"
+
+    def _proposed_act(self, state: State, seat: int, action: str, who: Who, now: float) -> Outcome:
+        """The event of ``seat`` taking ``action`` in ``state`` (tried on a copy), or ``illegal``."""
+        trial = state.clone()
+        try:
+            trial.apply(action)
+        except IllegalAction as e:
+            return Outcome(reply=self.error("illegal", str(e)))
+        data: dict[str, Any] = {"seat": seat, "action": trial.actions[-1].text, "who": who.value, "at": now}
+        if trial.is_over:
+            data["next_seed"] = secrets.token_bytes(SERVER_SEED_BYTES).hex()
+        return Outcome((Event(self.version + 1, "act", data),))
+
+
+def _who(seat: int | None) -> str:
+    return "a spectator" if seat is None else f"seat {seat}, not a person's seat,"
+
+
+def _canonical(action: str) -> str | None:
+    """An action's canonical text, or None for text that is not an action."""
+    try:
+        return parse_action(action).text
+    except TroefError:
+        return None

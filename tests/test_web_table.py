@@ -1,0 +1,707 @@
+"""The table runtime (troef.web.table) against server.md: creating a table, seats, tokens and invites,
+the act checks in their order, at-most-once resends, ready and client seeds, dealing, bots and stand-ins,
+the record, and rebuilding a table from its stored events."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import troef
+from troef.fair import verify
+from troef.replay import replay
+from troef.web.frames import FRAME_BYTES, SHEET_FACTS, Act, BadMessage, Frame, Hello, Ready, Sync, read_frame
+from troef.web.seats import TableError
+from troef.web.store import Event, Store
+from troef.web.table import Outcome, Table
+
+CODES = {"bad-message", "bad-token", "too-many", "not-seated", "stale", "not-your-turn", "illegal"}
+"""server.md's error codes."""
+Receiver = int | None
+
+
+def body(
+    game: str = "rififi", rules: object = "oh-hell", seats: list[dict[str, Any]] | None = None, **extra: Any
+) -> dict[str, Any]:
+    """A `POST /api/tables` body: by default Ann at seat 0, an open seat and a random bot."""
+    if seats is None:
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}]
+    return {"game": game, "rules": rules, "players": len(seats), "seats": seats, **extra}
+
+
+class Harness:
+    """Drives a table as the server would: every event is stored (here: kept) before the table applies
+    it, and then every receiver (each seated human who connected, and a spectator) gets its frame; a reply
+    goes to its sender alone.  ``on_frame(receiver, frame, said)`` sees every frame as it is sent
+    (``said``: what the receiver itself sent, for an answer to it)."""
+
+    def __init__(self, request: object, now: float = 0.0) -> None:
+        created = Table.create(request, now=now)
+        self.table, self.row, self.answer = created.table, created.row, created.answer
+        self.tokens: dict[int, str] = {s["seat"]: s["token"] for s in created.answer["seats"]}
+        self.events: list[Event] = []
+        self.inbox: dict[Receiver, list[Frame]] = {None: [created.table.frame(None)]}
+        self.now = now
+        self.on_frame: Callable[[Receiver, Frame, str], None] | None = None
+
+    @property
+    def invite(self) -> str:
+        return str(self.answer["invite"]).rsplit("/", 1)[1]
+
+    def deliver(self, receiver: Receiver, frame: Frame, said: str = "") -> None:
+        if self.on_frame is not None:
+            self.on_frame(receiver, frame, said)
+        self.inbox.setdefault(receiver, []).append(frame)
+
+    def store(self, events: tuple[Event, ...]) -> None:
+        if not events:
+            return
+        before = self.table.version
+        self.events.extend(events)
+        self.table.apply(events)
+        assert self.table.version == before + len(events) == events[-1].version
+        for receiver in self.inbox:
+            self.deliver(receiver, self.table.frame(receiver))
+
+    def run(self, outcome: Outcome, sender: Receiver = None, said: str = "") -> Outcome:
+        assert not (outcome.events and outcome.reply), "a change is told to everyone, not as a reply"
+        self.store(outcome.events)
+        if outcome.reply is not None:
+            self.deliver(sender, outcome.reply, said)
+        return outcome
+
+    def join(self, name: str, seat: int | None = None) -> int:
+        joined = self.table.join(name, self.invite, seat, now=self.now)
+        self.tokens[joined.seat] = joined.token
+        self.store(joined.events)
+        return joined.seat
+
+    def sit(self, seat: int) -> None:
+        """``seat`` connects and says hello with its token."""
+        seated = self.table.hello(self.tokens[seat])
+        assert seated.ok and seated.seat == seat
+        self.inbox.setdefault(seat, [])
+        self.table.connect(seat)
+        self.deliver(seat, seated.reply)
+
+    def send(self, seat: Receiver, text: str) -> Outcome:
+        """A client frame from ``seat``'s connection (after its hello)."""
+        try:
+            frame = read_frame(text)
+        except BadMessage as e:
+            return self.run(Outcome(reply=self.table.error("bad-message", str(e))), seat, text)
+        assert not isinstance(frame, Hello)
+        return self.run(self.table.receive(seat, frame, now=self.now), seat, text)
+
+    def act(self, seat: Receiver, action: str, version: int | None = None) -> Outcome:
+        version = self.table.version if version is None else version
+        return self.send(seat, json.dumps({"type": "act", "action": action, "version": version}))
+
+    def ready(self, seat: Receiver, seed: str | None = None) -> Outcome:
+        frame = {"type": "ready"} if seed is None else {"type": "ready", "seed": seed}
+        return self.send(seat, json.dumps(frame))
+
+    def step(self) -> bool:
+        """Deal when due, else let a bot move; False when neither is to be done."""
+        table = self.table
+        if table.deal_due(self.now):
+            self.run(table.deal(now=self.now))
+            return True
+        turn = table.bot_turn()
+        if turn is None:
+            return False
+        assert turn.view == table.session.view(turn.seat), "a bot sees its seat's view only"
+        self.run(table.bot_act(turn, turn.bot.act(turn.view), now=self.now))
+        return True
+
+    def replayed(self) -> Table:
+        """The table rebuilt from its row and stored events, presence told again as the server would."""
+        other = Table.replay(self.row, self.events)
+        for seat, count in self.table.connections.items():
+            for _ in range(count):
+                other.connect(seat)
+        for seat in self.table.session.stand_ins:
+            other.stand_in(seat, True)
+        return other
+
+
+def snapshot(table: Table) -> tuple[int, list[dict[str, Any]]]:
+    """The version and every receiver's frame, as JSON values."""
+    receivers: list[Receiver] = [*range(table.game.players), None]
+    return table.version, [json.loads(json.dumps(table.frame(r))) for r in receivers]
+
+
+def error(outcome: Outcome) -> tuple[str, str]:
+    assert not outcome.events and outcome.reply is not None and outcome.reply["type"] == "error", outcome
+    return outcome.reply["code"], outcome.reply["message"]
+
+
+def started(now: float = 0.0) -> Harness:
+    """Ann (0) and Bob (1), both connected, and a random bot (2), round 0 not dealt yet."""
+    h = Harness(body(), now)
+    h.join("Bob")
+    h.sit(0)
+    h.sit(1)
+    return h
+
+
+def dealt() -> Harness:
+    """`started`, with round 0 dealt and bots moved until a human is to act."""
+    h = started()
+    h.ready(0)
+    h.ready(1)
+    h.now += 1
+    while h.step():
+        pass
+    assert h.table.session.turn in (0, 1)
+    return h
+
+
+# --------------------------------------------------------------------------- creating a table
+
+
+def test_create_answers_tokens_for_its_human_seats_and_stores_only_hashes() -> None:
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "bot", "bot": "easy"},
+        {"kind": "human", "name": "Cas"},
+    ]
+    h = Harness(body(seats=seats))
+    answer, table_id = h.answer, h.table.id
+    assert answer["table"] == table_id and answer["watch"] == f"/tables/{table_id}"
+    assert answer["invite"].startswith(f"/join/{table_id}/")
+    assert [s["seat"] for s in answer["seats"]] == [0, 2]
+    secrets_given = [s["token"] for s in answer["seats"]] + [h.invite]
+    assert len(set(secrets_given)) == 3 and all(len(s) >= 22 for s in secrets_given)  # 128 bits, base64
+    stored = json.dumps(h.row.settings)
+    assert not any(secret in stored for secret in secrets_given)
+    assert hashlib.sha256(h.invite.encode()).hexdigest() in stored
+    info = h.table.info()
+    assert (info["status"], info["version"], h.table.version) == ("playing", 0, 0)
+    assert [s["name"] for s in info["seats"]] == ["Ann", "easy bot", "Cas"]
+    server_seed = bytes.fromhex(h.row.settings["server_seed"])
+    assert info["round"] == {
+        "index": 0,
+        "dealt": False,
+        "commitment": hashlib.sha256(server_seed).hexdigest(),
+        "ready": [],
+    }
+    assert h.table.frame(0)["view"] is None and h.table.record() is None
+
+
+@pytest.mark.parametrize(
+    ("request_body", "message"),
+    [
+        ([], "a JSON object"),
+        (body(game="bridge"), "unknown game 'bridge'"),
+        (body(rules="club"), "no preset 'club'"),
+        (body(rules={"trumps": 3}), "no option 'trumps'"),
+        ({**body(), "players": 7}, "3 to 7|not 7"),
+        ({**body(), "players": 4}, "4 players need 4 seats, not 3"),
+        (body(game="piken", rules=None, seats=[{"kind": "open"}] * 4), "piken is played by 3 players, not 4"),
+        (
+            body(seats=[{"kind": "open"}, {"kind": "open"}, {"kind": "bot", "bot": "genius"}]),
+            "unknown bot kind 'genius'",
+        ),
+        (body(seats=[{"kind": "open"}, {"kind": "open"}, {"kind": "robot"}]), "kind 'robot'"),
+        (body(seats=[{"kind": "human"}, {"kind": "open"}, {"kind": "open"}]), "a name is 1 to 40 characters"),
+        (
+            body(seats=[{"kind": "human", "name": "Ann", "token": "x"}, {"kind": "open"}, {"kind": "open"}]),
+            "no field 'token'",
+        ),
+        (body(rounds=0), "at least one round"),
+        (body(ready_limit="soon"), "ready_limit is a number of seconds"),
+        ({**body(), "colour": "red"}, "unknown field 'colour'"),
+        ({**body(), "seats": "three"}, "seats is a list"),
+    ],
+)
+def test_create_refuses_a_bad_body_with_400(request_body: object, message: str) -> None:
+    with pytest.raises(TableError, match=message) as caught:
+        Table.create(request_body, now=0.0)
+    assert caught.value.status == 400 and isinstance(caught.value, troef.TroefError)
+
+
+def test_bot_kinds_include_the_levels() -> None:
+    seats = [{"kind": "bot", "bot": kind} for kind in ("easy", "normal", "strong")]
+    assert [s["bot"] for s in Harness(body(seats=seats)).table.info()["seats"]] == [
+        "easy",
+        "normal",
+        "strong",
+    ]
+
+
+# --------------------------------------------------------------------------- seats
+
+
+def test_join_takes_the_first_open_seat_and_counts_a_version() -> None:
+    h = Harness(body(seats=[{"kind": "open"}, {"kind": "bot", "bot": "random"}, {"kind": "open"}]))
+    assert h.table.status == "waiting"
+    assert h.join("  Bob ") == 0 and h.table.version == 1
+    assert h.join("Cas") == 2 and h.table.version == 2
+    assert [s["name"] for s in h.table.info()["seats"]] == ["Bob", "random bot", "Cas"]
+    assert h.table.status == "playing" and h.table.session.match.names[0] == "Bob"
+    assert len({h.tokens[0], h.tokens[2]}) == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "invite", "seat", "status", "message"),
+    [
+        ("", None, None, 400, "a name is 1 to 40 characters"),
+        ("x" * 41, None, None, 400, "a name"),
+        (7, None, None, 400, "a name"),
+        ("Bob", 123, None, 400, "invite is"),
+        ("Bob", None, 3, 400, "there is no seat '3'"),
+        ("Bob", None, "1", 400, "there is no seat"),
+        ("Bob", "wrong", None, 403, "not this table's invite code"),
+        ("Bob", None, 0, 409, "seat 0 is taken"),
+    ],
+)
+def test_join_refusals(name: object, invite: str | None, seat: object, status: int, message: str) -> None:
+    h = Harness(body())
+    with pytest.raises(TableError, match=message) as caught:
+        h.table.join(name, h.invite if invite is None else invite, seat, now=1.0)
+    assert caught.value.status == status and h.table.version == 0
+
+
+def test_join_when_no_seat_is_open_is_409() -> None:
+    h = started()
+    with pytest.raises(TableError, match="no seat is open") as caught:
+        h.table.join("Dirk", h.invite, now=1.0)
+    assert caught.value.status == 409
+
+
+def test_hello_seats_a_token_and_refuses_an_unknown_one() -> None:
+    h = started()
+    assert h.table.hello(h.tokens[1]).seat == 1
+    spectator = h.table.hello(None)
+    assert spectator.ok and spectator.seat is None and spectator.reply["seat"] is None  # type: ignore[typeddict-item]
+    for token in ("", "nope", h.tokens[1] + "x", h.invite):
+        seated = h.table.hello(token)
+        assert not seated.ok and seated.seat is None and seated.reply["code"] == "bad-token"  # type: ignore[typeddict-item]
+
+
+def test_connected_flags_follow_the_connections() -> None:
+    h = Harness(body())
+
+    def flags() -> list[bool]:
+        return [s["connected"] for s in h.table.info()["seats"]]
+
+    assert flags() == [False, False, True]
+    h.sit(0)
+    h.table.connect(0)
+    h.table.disconnect(0)
+    assert flags() == [True, False, True]
+    h.table.disconnect(0)
+    assert flags() == [False, False, True]
+
+
+# --------------------------------------------------------------------------- acting
+
+
+def test_act_errors_in_the_order_of_the_spec_and_nothing_changes() -> None:
+    h = dealt()
+    table = h.table
+    seat = table.session.turn
+    assert seat is not None
+    other = 1 - seat
+    legal = table.frame(seat)["legal_actions"]
+    before = snapshot(table)
+    # a spectator: not-seated, even with a stale version and an illegal action
+    assert error(h.act(None, "bid 99", table.version - 1))[0] == "not-seated"
+    # stale before not-your-turn and illegal
+    assert error(h.act(other, "bid 99", table.version + 1)) == (
+        "stale",
+        f"the table is at version {table.version}, not {table.version + 1}",
+    )
+    assert error(h.act(other, legal[0])) == ("not-your-turn", f"it is seat {seat}'s turn, not seat {other}'s")
+    code, message = error(h.act(seat, "bid 99"))
+    assert code == "illegal" and "'bid 99' is not legal" in message and all(a in message for a in legal)
+    assert error(h.act(seat, "shuffle"))[0] == "illegal"
+    assert snapshot(table) == before
+    h.act(seat, legal[0])
+    assert table.version == before[0] + 1
+
+
+def test_a_resent_act_is_applied_once_and_answers_the_state() -> None:
+    h = dealt()
+    table = h.table
+    seat, version = table.session.turn, table.version
+    assert seat is not None
+    action = table.frame(seat)["legal_actions"][0]
+    h.act(seat, action, version)
+    after = snapshot(table)
+    moves = len(table.session.round.actions)  # type: ignore[union-attr]
+    for text in (action, action.lower()):
+        resent = h.act(seat, text, version)
+        assert not resent.events and resent.reply == table.frame(seat)
+    assert snapshot(table) == after and len(table.session.round.actions) == moves  # type: ignore[union-attr]
+    # another action on that version is stale; the same action from another seat is not a resend
+    others = [a for a in h.inbox[seat][-1]["legal_actions"] if a != action]  # type: ignore[typeddict-item]
+    if others:
+        assert error(h.act(seat, others[0], version))[0] == "stale"
+    assert error(h.act(1 - seat, action, version))[0] == "stale"
+
+
+def test_no_round_in_play_is_not_your_turn() -> None:
+    h = started()
+    assert error(h.act(0, "bid 1")) == ("not-your-turn", "no round is in play: nobody is to act")
+
+
+def test_a_late_bot_answer_is_stale() -> None:
+    h = Harness(body(seats=[{"kind": "bot", "bot": "random"}] * 3))
+    h.now = 2.0
+    assert h.step()  # the deal
+    turn = h.table.bot_turn()
+    assert turn is not None
+    answer = turn.bot.act(turn.view)
+    h.run(h.table.bot_act(turn, answer, now=h.now))
+    assert error(h.table.bot_act(turn, answer, now=h.now))[0] == "stale"
+
+
+# --------------------------------------------------------------------------- ready, seeds, dealing
+
+
+@pytest.mark.parametrize("seed", ["", "xyz", "0x12", "12 34", "a" * 65, "ä1"])
+def test_a_bad_client_seed_is_bad_message(seed: str) -> None:
+    h = started()
+    code, message = error(h.ready(0, seed))
+    assert code == "bad-message" and "a client seed is 1 to 64 hex digits" in message
+    assert h.table.version == 1 and h.table.round_info()["ready"] == []  # type: ignore[index]
+
+
+def test_ready_records_the_seed_once_in_lower_case() -> None:
+    h = started()
+    h.ready(0, "C0FFEE")
+    assert h.table.version == 2 and h.events[-1].data["seed"] == "c0ffee"
+    again = h.ready(0, "1234")
+    assert not again.events and again.reply == h.table.frame(0) and h.table.version == 2
+    assert h.table.fairs[0].client_seeds == ["c0ffee", "", ""]
+    assert error(h.ready(None, "12"))[0] == "not-seated"
+
+
+def test_deal_waits_for_every_connected_human_and_a_second() -> None:
+    h = Harness(body(), now=100.0)
+    table = h.table
+    assert not table.deal_due(200.0)  # a seat is open
+    with pytest.raises(TableError, match="a seat is open") as caught:
+        table.deal(now=200.0)
+    assert caught.value.status == 409
+    h.now = 110.0
+    h.join("Bob")
+    h.sit(0)
+    h.sit(1)
+    h.ready(0)
+    assert not table.deal_due(110.5)  # Bob is connected and not ready
+    h.ready(1, "ab")
+    assert table.round_info()["ready"] == [0, 1]  # type: ignore[index]
+    assert table.deal_due(110.5)  # shown since 100
+    table.disconnect(1)
+    assert table.deal_due(110.5)
+
+
+def test_the_commitment_is_shown_a_second_before_the_deal() -> None:
+    h = Harness(
+        body(
+            seats=[
+                {"kind": "human", "name": "Ann"},
+                {"kind": "bot", "bot": "random"},
+                {"kind": "bot", "bot": "random"},
+            ]
+        ),
+        now=50.0,
+    )
+    h.sit(0)
+    h.ready(0)
+    assert not h.table.deal_due(50.5) and h.table.deal_due(51.0)
+
+
+def test_the_ready_limit_runs_from_the_last_seat_taken() -> None:
+    h = Harness(body(ready_limit=10), now=0.0)
+    h.now = 20.0
+    h.join("Bob")
+    h.sit(0)
+    assert not h.table.deal_due(29.0) and h.table.deal_due(30.0)
+
+
+def test_a_round_is_dealt_from_its_fair_seed_and_the_next_commitment_follows() -> None:
+    h = dealt()
+    table = h.table
+    fair = table.fairs[0]
+    assert fair.dealt and table.round_info() == {
+        "index": 0,
+        "dealt": True,
+        "commitment": fair.commitment,
+        "ready": [0, 1],
+    }
+    assert error(h.ready(0))[0] == "bad-message"
+    with pytest.raises(TableError, match="a round is in play"):
+        table.deal(now=h.now)
+    state = table.session.round
+    assert state is not None
+    again = troef.load_game("rififi", "oh-hell", 3).deal_round(fair.seed, state.dealer, 0)
+    assert again.deal_record() == state.deal_record()
+    finish_round(h)
+    assert table.round_info() == {
+        "index": 1,
+        "dealt": False,
+        "commitment": table.fairs[1].commitment,
+        "ready": [],
+    }
+    assert table.fairs[1].commitment != fair.commitment
+    assert table.frame(0)["view"] == state.view(0) and table.frame(0)["legal_actions"] == []
+
+
+def finish_round(h: Harness) -> None:
+    """Play the round in play to its end: the humans pick their first legal action."""
+    index = len(h.table.session.match.sheet)
+    while len(h.table.session.match.sheet) == index:
+        if not h.step():
+            seat = h.table.session.turn
+            assert seat is not None
+            h.act(seat, h.table.frame(seat)["legal_actions"][0])
+
+
+# ------------------------------------------------------------------- stand-ins, the sheet and the record
+
+
+def test_a_stand_in_plays_an_absent_humans_seat_and_is_marked() -> None:
+    h = dealt()
+    table = h.table
+    seat = table.session.turn
+    assert seat is not None
+    table.stand_in(seat, True)
+    assert table.info()["seats"][seat]["stand_in"]
+    turn = table.bot_turn()
+    assert turn is not None and turn.seat == seat and turn.who == "stand-in"
+    index = len(table.session.round.actions)  # type: ignore[union-attr]
+    h.run(table.bot_act(turn, turn.bot.act(turn.view), now=h.now))
+    assert h.events[-1].data["who"] == "stand-in"
+    table.stand_in(seat, False)
+    finish_round(h)
+    row = table.sheet()["rounds"][0]
+    assert row["stand_in"] == [seat]
+    record = table.record()
+    assert record is not None and record["rounds"][0]["stand_in"] == [index]
+    assert verify(record).ok
+    replay(record)
+    with pytest.raises(TableError, match="takes no stand-in"):
+        table.stand_in(2, True)
+
+
+def test_the_sheet_shows_only_its_games_public_facts() -> None:
+    h = dealt()
+    finish_round(h)
+    row = h.table.sheet()["rounds"][0]
+    result = h.table.session.match.sheet[0].result
+    assert row["facts"] == {key: result["details"][key] for key in SHEET_FACTS["rififi"]}
+    assert "trump_card" in result["details"] and "trump_card" not in row["facts"]
+    assert row["scores"] == result["scores"] and row["totals"] == list(h.table.session.match.totals)
+    assert (row["index"], row["closing"], row["stand_in"]) == (0, False, [])
+
+
+def test_every_game_lists_its_sheet_facts() -> None:
+    assert set(SHEET_FACTS) == set(troef.GAMES)
+
+
+def test_a_full_match_verifies_replays_and_rebuilds_from_a_store(tmp_path: Any) -> None:
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "open"},
+        {"kind": "bot", "bot": "easy"},
+        {"kind": "bot", "bot": "random"},
+    ]
+    h = Harness(body(game="rikken", rules="kampioenschap", seats=seats, rounds=2))
+    h.join("Bob")
+    h.sit(0)
+    h.sit(1)
+    with Store(f"sqlite:///{tmp_path}/tables.sqlite3") as store:
+        store.create_table(h.row)
+        stored = 0
+        while h.table.status != "over":
+            h.now += 1
+            if h.table.session.in_play or h.table.session.is_over:
+                finish_round(h)
+            else:
+                h.ready(0, "5eed")
+                h.ready(1)
+                h.step()
+            store.append(h.table.id, h.events[stored:])
+            stored = len(h.events)
+            loaded = store.load(h.table.id)
+            assert loaded is not None
+            row, events = loaded
+            rebuilt = Table.replay(row, events)
+            rebuilt.connect(0)
+            rebuilt.connect(1)
+            assert rebuilt.record() == h.table.record() and snapshot(rebuilt) == snapshot(h.table)
+    record = h.table.record()
+    assert record is not None and len(record["rounds"]) >= 2
+    assert [r["fair"]["client_seeds"] for r in record["rounds"]] == [["5eed", "", "", ""]] * len(
+        record["rounds"]
+    )
+    assert verify(json.loads(json.dumps(record))).ok
+    assert replay(record)["totals"] == list(h.table.session.match.totals)
+    info = h.table.info()
+    assert info["status"] == "over" and info["round"] is None
+    assert info["sheet"]["winners"] == h.table.session.match.leaders()
+    assert error(h.act(0, "pass"))[0] in ("stale", "not-your-turn")
+    assert error(h.ready(0))[0] == "bad-message"
+
+
+def test_apply_refuses_an_event_that_does_not_follow() -> None:
+    h = started()
+    with pytest.raises(TableError, match="does not follow version 1"):
+        h.table.apply([Event(3, "ready", {"seat": 0, "round": 0, "seed": "", "at": 0.0})])
+    with pytest.raises(TableError, match="unknown event kind 'shuffle'"):
+        h.table.apply([Event(2, "shuffle", {})])
+    assert h.table.version == 1
+
+
+# --------------------------------------------------------------------------- client frames
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "a JSON object"),
+        ("[1]", "a JSON object"),
+        ('{"type": "shout"}', "unknown frame type"),
+        ('{"kind": "sync"}', "unknown frame type"),
+        ('{"type": "act", "action": "pass"}', "version"),
+        ('{"type": "act", "action": "pass", "version": "3"}', "version"),
+        ('{"type": "act", "action": "pass", "version": true}', "version"),
+        ('{"type": "act", "action": 5, "version": 3}', "action"),
+        ('{"type": "ready", "seed": 12}', "seed is a string"),
+        ('{"type": "hello", "token": ["x"]}', "token is a string"),
+        ('{"type": "sync", "all": true}', "no field 'all'"),
+        ('{"type": "sync", "pad": "' + "x" * FRAME_BYTES + '"}', "at most 4096 bytes"),
+    ],
+)
+def test_read_frame_refuses_what_is_not_a_frame(text: str, message: str) -> None:
+    with pytest.raises(BadMessage, match=message):
+        read_frame(text)
+
+
+def test_read_frame_reads_the_frames() -> None:
+    assert read_frame('{"type": "hello", "token": "t"}') == Hello("t")
+    assert read_frame('{"type": "hello"}') == Hello(None)
+    assert read_frame(b'{"type": "act", "action": "play AS", "version": 17}') == Act("play AS", 17)
+    assert read_frame('{"type": "ready", "seed": "C0"}') == Ready("C0")
+    assert read_frame('{"type": "sync"}') == Sync()
+
+
+# --------------------------------------------------------------------------- random command sequences
+
+
+COMMANDS = st.sampled_from(["legal", "act", "ready", "sync", "deal", "bot", "hello", "frame", "wait"])
+TEXT = st.one_of(
+    st.text(max_size=12), st.sampled_from(["pass", "bid 1", "play AS", "play 2C", "c0ffee", "A" * 64])
+)
+
+
+class SeededSecrets:
+    """`secrets` drawing from a seeded generator, so that hypothesis sees the same table every time."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def token_bytes(self, n: int) -> bytes:
+        return self.rng.randbytes(n)
+
+    def token_urlsafe(self, n: int) -> str:
+        return base64.urlsafe_b64encode(self.rng.randbytes(n)).decode().rstrip("=")
+
+    def randbelow(self, n: int) -> int:
+        return self.rng.randrange(n)
+
+    def randbits(self, k: int) -> int:
+        return self.rng.getrandbits(k)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_commands_answer_spec_errors_and_change_nothing_on_error(data: st.DataObject) -> None:
+    with mock.patch("troef.web.table.secrets", SeededSecrets(1)):
+        random_commands(data)
+
+
+def random_commands(data: st.DataObject) -> None:
+    h = started(now=0.0)
+    table = h.table
+    seats: list[Receiver] = [0, 1, 2, None]
+    for _ in range(40):
+        command = data.draw(COMMANDS)
+        seat = data.draw(st.sampled_from(seats))
+        before = snapshot(table)
+        if command == "wait":
+            h.now += data.draw(st.sampled_from([0.5, 1.0, 40.0]))
+            continue
+        if command == "deal":
+            try:
+                outcome = h.run(table.deal(now=h.now))
+            except TableError as e:
+                assert e.status == 409 and snapshot(table) == before
+            continue
+        if command == "bot":
+            h.step()
+            continue
+        if command == "hello":
+            seated = table.hello(data.draw(st.one_of(st.none(), TEXT)))
+            assert seated.ok == (seated.reply["type"] == "state") and snapshot(table) == before
+            continue
+        if command == "legal" and seat is not None and seat == table.session.turn:
+            text = json.dumps(
+                {
+                    "type": "act",
+                    "action": data.draw(st.sampled_from(table.frame(seat)["legal_actions"])),
+                    "version": table.version,
+                }
+            )
+        elif command in ("legal", "act"):
+            version = table.version + data.draw(st.integers(-2, 1))
+            text = json.dumps({"type": "act", "action": data.draw(TEXT), "version": version})
+        elif command == "ready":
+            text = json.dumps({"type": "ready", "seed": data.draw(st.one_of(st.none(), TEXT))})
+        elif command == "sync":
+            text = '{"type": "sync"}'
+        else:
+            text = data.draw(
+                st.one_of(
+                    TEXT,
+                    st.builds(
+                        json.dumps,
+                        st.dictionaries(
+                            st.sampled_from(["type", "action", "version", "seed"]),
+                            st.one_of(st.integers(), TEXT),
+                            max_size=3,
+                        ),
+                    ),
+                )
+            )
+        outcome = h.send(seat, text)
+        if outcome.events:
+            assert table.version == before[0] + 1
+            continue
+        assert outcome.reply is not None
+        if outcome.reply["type"] == "error":
+            assert outcome.reply["code"] in CODES and outcome.reply["message"]
+            assert outcome.reply["version"] == table.version
+        assert snapshot(table) == before
+    assert snapshot(h.replayed()) == snapshot(table)
+
+
+def test_frames_are_json(tmp_path: Any) -> None:
+    h = dealt()
+    frames: Mapping[Receiver, list[Frame]] = h.inbox
+    for frames_of in frames.values():
+        for frame in frames_of:
+            assert json.loads(json.dumps(frame)) == frame
