@@ -377,11 +377,20 @@ def test_a_sqlite_store_writes_ahead_to_a_log(tmp_path: Path) -> None:
 
 def test_an_in_memory_store_is_one_database_for_every_thread() -> None:
     with Store("sqlite://") as store:
-        store.create_table(row())
-        thread = threading.Thread(target=store.append, args=("t1", acts(1, 1)))
-        thread.start()
-        thread.join()
-        assert store.load("t1") == (row(), acts(1, 1))
+        tables = [f"t{n}" for n in range(4)]
+        for table_id in tables:
+            store.create_table(row(table_id))
+
+        def writer(table_id: str) -> None:
+            for version in range(1, 31):
+                store.append(table_id, acts(version, 1))
+
+        threads = [threading.Thread(target=writer, args=(table_id,)) for table_id in tables]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert [store.load(table_id) for table_id in tables] == [(row(t), acts(1, 30)) for t in tables]
 
 
 def test_a_bad_url_raises_a_store_error() -> None:

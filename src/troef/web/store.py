@@ -44,7 +44,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import QueuePool
 
 from troef.core.errors import TroefError
 
@@ -345,13 +345,19 @@ def _refusal(connection: Connection, table_id: str, first: int) -> StoreError:
 
 def _sqlite_engine(url: str) -> Engine:
     """A SQLite engine whose writes are durable (WAL, ``synchronous=FULL``) and wait for each other
-    (busy timeout, ``BEGIN IMMEDIATE``), with working savepoints; an in-memory database is one
-    connection shared by every thread."""
+    (busy timeout, ``BEGIN IMMEDIATE``), with working savepoints. An in-memory database lives in one
+    connection, lent to one thread at a time."""
     in_memory = make_url(url).database in (None, "", ":memory:")
+    one_connection = {
+        "poolclass": QueuePool,
+        "pool_size": 1,
+        "max_overflow": 0,
+        "pool_timeout": BUSY_TIMEOUT_S,
+    }
     engine = create_engine(
         url,
         connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False},
-        **({"poolclass": StaticPool} if in_memory else {}),
+        **(one_connection if in_memory else {}),
     )
 
     @event.listens_for(engine, "connect")
