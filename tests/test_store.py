@@ -393,9 +393,25 @@ def test_an_in_memory_store_is_one_database_for_every_thread() -> None:
         assert [store.load(table_id) for table_id in tables] == [(row(t), acts(1, 30)) for t in tables]
 
 
-def test_a_bad_url_raises_a_store_error() -> None:
-    with pytest.raises(StoreError, match="not a database URL: 'no url'"):
-        Store("no url")
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("no url", "not a database URL: 'no url'"),
+        ("nosuchdb://host/db", "cannot use the database nosuchdb://host/db: Can't load plugin"),
+        (
+            "sqlite:////nonexistent/folder/t.sqlite3",
+            "cannot open the database sqlite:////nonexistent/folder/t",
+        ),
+        (
+            "postgresql+psycopg://me:secret@127.0.0.1:1/test",
+            r"cannot open the database postgresql\+psycopg://me:\*\*\*@",
+        ),
+    ],
+)
+def test_a_database_the_store_cannot_open_raises_a_store_error(url: str, message: str) -> None:
+    with pytest.raises(StoreError, match=message) as raised:
+        Store(url)
+    assert "secret" not in str(raised.value)
 
 
 def test_the_default_database_is_a_file_in_the_users_data_directory(

@@ -42,8 +42,8 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.pool import QueuePool
 
 from troef.core.errors import TroefError
@@ -59,8 +59,7 @@ KIND_LENGTH: Final = 32
 
 
 class StoreError(TroefError):
-    """Misuse of the store: a batch whose versions do not count up by one, a database URL SQLAlchemy
-    does not understand."""
+    """A database the store cannot open, or misuse: a batch whose versions do not count up by one."""
 
 
 class VersionConflict(StoreError):
@@ -101,7 +100,7 @@ class TableRow:
 
 metadata: Final = MetaData()
 """The schema, as the newest migration leaves it (a test compares the two)."""
-tables: Final = Table(
+TABLES: Final = Table(
     "tables",
     metadata,
     Column("id", String(ID_LENGTH), primary_key=True),
@@ -114,7 +113,7 @@ tables: Final = Table(
     Column("finished", Float, nullable=True),
 )
 """One row per table; ``version`` is its newest event's, ``finished`` the time `Store.finish` was called."""
-events: Final = Table(
+EVENTS: Final = Table(
     "events",
     metadata,
     Column("table_id", String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
@@ -164,8 +163,19 @@ class Store:
             parsed = make_url(url)
         except ArgumentError as error:
             raise StoreError(f"not a database URL: {url!r}") from error
-        self._engine = _sqlite_engine(url) if parsed.get_backend_name() == "sqlite" else create_engine(url)
-        self.migrate()
+        shown = parsed.render_as_string(hide_password=True)
+        try:
+            self._engine = (
+                _sqlite_engine(parsed) if parsed.get_backend_name() == "sqlite" else create_engine(parsed)
+            )
+        except (ArgumentError, ImportError) as error:
+            raise StoreError(f"cannot use the database {shown}: {error}") from error
+        try:
+            self.migrate()
+        except OperationalError as error:
+            self._engine.dispose()
+            reason = str(error.orig).strip().splitlines()[0]
+            raise StoreError(f"cannot open the database {shown}: {reason}") from error
 
     def migrate(self) -> None:
         """Bring the schema to the newest migration; harmless when it is there. Servers starting at once
@@ -187,7 +197,7 @@ class Store:
         try:
             with self._writing() as connection:
                 connection.execute(
-                    tables.insert().values(
+                    TABLES.insert().values(
                         id=row.id,
                         game=row.game,
                         rules=row.rules,
@@ -197,7 +207,8 @@ class Store:
                         version=len(events),
                     )
                 )
-                _insert_events(connection, row.id, events)
+                if events:
+                    connection.execute(EVENTS.insert(), _event_rows({row.id: events}))
         except IntegrityError as error:
             raise VersionConflict(f"a table with id {row.id!r} is already stored") from error
 
@@ -235,13 +246,13 @@ class Store:
     def load(self, table_id: str) -> tuple[TableRow, list[Event]] | None:
         """The table and its events in version order, or None if no such table is stored."""
         with self._engine.connect() as connection:
-            found = connection.execute(select(tables).where(tables.c.id == table_id)).one_or_none()
+            found = connection.execute(select(TABLES).where(TABLES.c.id == table_id)).one_or_none()
             if found is None:
                 return None
             rows = connection.execute(
-                select(events.c.version, events.c.kind, events.c.data)
-                .where(events.c.table_id == table_id)
-                .order_by(events.c.version)
+                select(EVENTS.c.version, EVENTS.c.kind, EVENTS.c.data)
+                .where(EVENTS.c.table_id == table_id)
+                .order_by(EVENTS.c.version)
             )
             log = [Event(version, kind, data) for version, kind, data in rows]
         row = TableRow(found.id, found.game, found.rules, found.players, found.settings, found.created)
@@ -252,16 +263,16 @@ class Store:
         there is no such table."""
         with self._writing() as connection:
             result = connection.execute(
-                update(tables).where(tables.c.id == table_id).values(finished=time.time())
+                update(TABLES).where(TABLES.c.id == table_id).values(finished=time.time())
             )
             if result.rowcount == 0:
                 raise UnknownTable(f"no table {table_id!r} is stored")
 
     def table_ids(self, *, unfinished: bool = False) -> list[str]:
         """Every stored table's id, oldest first; only those not marked finished if ``unfinished``."""
-        query = select(tables.c.id).order_by(tables.c.created, tables.c.id)
+        query = select(TABLES.c.id).order_by(TABLES.c.created, TABLES.c.id)
         if unfinished:
-            query = query.where(tables.c.finished.is_(None))
+            query = query.where(TABLES.c.finished.is_(None))
         with self._engine.connect() as connection:
             return list(connection.scalars(query))
 
@@ -301,28 +312,21 @@ def _check_batch(batch: Sequence[Event], first: int) -> None:
             raise StoreError(f"an event kind has 1 to {KIND_LENGTH} characters: got {e.kind!r}")
 
 
-def _insert_events(connection: Connection, table_id: str, batch: Sequence[Event]) -> None:
-    if batch:
-        connection.execute(
-            events.insert(),
-            [{"table_id": table_id, "version": e.version, "kind": e.kind, "data": e.data} for e in batch],
-        )
+def _event_rows(batches: Mapping[str, Sequence[Event]]) -> list[dict[str, Any]]:
+    return [
+        {"table_id": table_id, "version": e.version, "kind": e.kind, "data": e.data}
+        for table_id, batch in batches.items()
+        for e in batch
+    ]
 
 
 def _append(connection: Connection, batches: Mapping[str, Sequence[Event]]) -> None:
     """Insert the batches' events (the primary key refuses a taken version), then move each table's
     version on from the one just before its batch (refusing a gap), in two statements for them all."""
-    connection.execute(
-        events.insert(),
-        [
-            {"table_id": table_id, "version": e.version, "kind": e.kind, "data": e.data}
-            for table_id, batch in batches.items()
-            for e in batch
-        ],
-    )
+    connection.execute(EVENTS.insert(), _event_rows(batches))
     moved = connection.execute(
-        update(tables)
-        .where(tables.c.id == bindparam("b_id"), tables.c.version == bindparam("b_before"))
+        update(TABLES)
+        .where(TABLES.c.id == bindparam("b_id"), TABLES.c.version == bindparam("b_before"))
         .values(version=bindparam("b_after")),
         [
             {"b_id": table_id, "b_before": batch[0].version - 1, "b_after": batch[-1].version}
@@ -335,7 +339,7 @@ def _append(connection: Connection, batches: Mapping[str, Sequence[Event]]) -> N
 
 def _refusal(connection: Connection, table_id: str, first: int) -> StoreError:
     """Why a batch from version ``first`` was refused."""
-    stored = connection.scalar(select(tables.c.version).where(tables.c.id == table_id))
+    stored = connection.scalar(select(TABLES.c.version).where(TABLES.c.id == table_id))
     if stored is None:
         return UnknownTable(f"no table {table_id!r} is stored")
     return VersionConflict(
@@ -343,11 +347,11 @@ def _refusal(connection: Connection, table_id: str, first: int) -> StoreError:
     )
 
 
-def _sqlite_engine(url: str) -> Engine:
+def _sqlite_engine(url: URL) -> Engine:
     """A SQLite engine whose writes are durable (WAL, ``synchronous=FULL``) and wait for each other
     (busy timeout, ``BEGIN IMMEDIATE``), with working savepoints. An in-memory database lives in one
     connection, lent to one thread at a time."""
-    in_memory = make_url(url).database in (None, "", ":memory:")
+    in_memory = url.database in (None, "", ":memory:")
     one_connection = {
         "poolclass": QueuePool,
         "pool_size": 1,
