@@ -89,8 +89,6 @@ class Harness:
         """``seat`` connects and says hello with its token."""
         seated = self.table.hello(self.tokens[seat])
         assert seated.ok and seated.seat == seat
-        self.inbox.setdefault(seat, [])
-        self.table.connect(seat)
         self.deliver(seat, seated.reply)
 
     def send(self, seat: Receiver, text: str) -> Outcome:
@@ -128,7 +126,7 @@ class Harness:
         other = Table.replay(self.row, self.events)
         for seat, count in self.table.connections.items():
             for _ in range(count):
-                other.connect(seat)
+                other.hello(self.tokens[seat])
         for seat in self.table.session.stand_ins:
             other.stand_in(seat, True)
         return other
@@ -281,7 +279,7 @@ def test_join_when_no_seat_is_open_is_409() -> None:
 
 def test_hello_seats_a_token_and_refuses_an_unknown_one() -> None:
     h = started()
-    assert h.table.hello(h.tokens[1]).seat == 1
+    assert h.table.hello(h.tokens[1]).seat == 1 and h.table.connections[1] == 2
     spectator = h.table.hello(None)
     assert spectator.ok and spectator.seat is None and spectator.reply["seat"] is None  # type: ignore[typeddict-item]
     for token in ("", "nope", h.tokens[1] + "x", h.invite):
@@ -297,7 +295,7 @@ def test_connected_flags_follow_the_connections() -> None:
 
     assert flags() == [False, False, True]
     h.sit(0)
-    h.table.connect(0)
+    h.sit(0)
     h.table.disconnect(0)
     assert flags() == [True, False, True]
     h.table.disconnect(0)
@@ -540,8 +538,8 @@ def test_a_full_match_verifies_replays_and_rebuilds_from_a_store(tmp_path: Any) 
             assert loaded is not None
             row, events = loaded
             rebuilt = Table.replay(row, events)
-            rebuilt.connect(0)
-            rebuilt.connect(1)
+            rebuilt.hello(h.tokens[0])
+            rebuilt.hello(h.tokens[1])
             assert rebuilt.record() == h.table.record() and snapshot(rebuilt) == snapshot(h.table)
     record = h.table.record()
     assert record is not None and len(record["rounds"]) >= 2

@@ -306,22 +306,19 @@ class Table:
         return Joined(seat, token, (Event(self.version + 1, "seat", data),))
 
     def hello(self, token: str | None) -> Seated:
-        """Sit as the seat whose token this is (None: watch as a spectator); ``bad-token`` for a token of
-        no seat here."""
+        """A connection sits as the seat whose token this is (None: it watches as a spectator) and counts
+        as that seat's until `disconnect` (the caller then sends everyone their frame again: the seat is
+        connected); ``bad-token`` for a token of no seat here, and nothing changes."""
         if token is None:
             return Seated(None, self.frame(None))
         matches = [k for k, seat in enumerate(self.seats) if proves(token, seat.token)]
         if not matches:
             return Seated(None, self.error("bad-token", "no seat of this table has that token"))
+        self.connections[matches[0]] += 1
         return Seated(matches[0], self.frame(matches[0]))
 
-    def connect(self, seat: int | None) -> None:
-        """A connection of ``seat`` opened (the caller then sends everyone their frame again)."""
-        if seat is not None:
-            self.connections[seat] += 1
-
     def disconnect(self, seat: int | None) -> None:
-        """A connection of ``seat`` closed."""
+        """A connection of ``seat`` (None: a spectator's) closed."""
         if seat is not None and self.connections[seat] > 0:
             self.connections[seat] -= 1
 

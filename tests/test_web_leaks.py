@@ -1,0 +1,187 @@
+"""Hidden cards never leave the server (server.md; issue 17, point 4).
+
+Full matches of every game x preset at 3 to 6 players (as the game allows), with bots and scripted
+humans who also make mistakes (stale, out of turn, illegal, bad seeds), go away and come back (a stand-in
+plays for them).  Every frame each human seat and a spectator receives is checked the moment it is sent:
+it names no card its receiver may not see then (tests/test_view.py's per-seat rules, from the round's
+record) in ``view``, ``table`` or an error's message; the sheet names no card that was not public in its
+round; ``table`` is the same for everyone.  At random points the stored events rebuild a table that
+sends every receiver the same frames; every round of each finished match verifies as a fair deal."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+import troef
+from test_view import cards_in, visible
+from test_web_table import Harness, Receiver, snapshot
+from troef.cards import CODES
+from troef.fair import verify
+from troef.replay import replay
+from troef.session import Who
+from troef.web.frames import Frame
+
+REBUILDS = 0.03
+"""The share of steps after which the table is rebuilt from its events and compared."""
+
+
+def configurations() -> list[tuple[str, Any, int, int | None]]:
+    """(game, rules, players, rounds): every game x preset at 3 to 6 players as the game allows, the
+    game's own match length; and Rikken's blind rond (closing rounds) after one scheduled round."""
+    out: list[tuple[str, Any, int, int | None]] = [
+        (name, preset.name, n, None)
+        for name, cls in troef.GAMES.items()
+        for preset in cls.presets
+        for n in range(max(3, cls.min_players), min(6, cls.max_players) + 1)
+    ]
+    return [*out, ("rikken", {"preset": "bsg", "blind_rond": True}, 4, 1)]
+
+
+class LeakCheck:
+    """Checks every frame a receiver gets against what it may see at that moment."""
+
+    def __init__(self, h: Harness) -> None:
+        self.h = h
+        self.checked = 0
+
+    def __call__(self, receiver: Receiver, frame: Frame, said: str) -> None:
+        table = self.h.table
+        assert json.loads(json.dumps(frame)) == frame
+        state = table.session.round
+        may_see = visible(state.record(), receiver) if state is not None else set()
+        who = "the spectator" if receiver is None else f"seat {receiver}"
+        if frame["type"] == "error":
+            leaked = set(cards_in(frame["message"])) - may_see - set(cards_in(said))
+            assert not leaked, f"{who}'s error names {sorted(leaked)}: {frame['message']}"
+            assert frame["version"] == table.version
+            self.checked += 1
+            return
+        sheet = frame["sheet"]
+        records = table.session.match.records
+        for row in sheet["rounds"]:
+            public = visible(records[row["index"]], None)
+            leaked = set(cards_in(row)) - public
+            assert not leaked, f"the sheet's round {row['index']} names {sorted(leaked)}, not public in it"
+        rest = {**frame, "sheet": None, "table": {**frame["table"], "sheet": None}}
+        leaked = set(cards_in(rest)) - may_see
+        assert not leaked, f"{who} was sent hidden cards {sorted(leaked)} at version {table.version}"
+        assert frame["version"] == table.version and frame["seat"] == receiver
+        assert frame["table"] == table.info(), "the table info is public: the same for everyone"
+        assert frame["view"] == table.session.view(receiver)
+        if receiver is None or receiver != table.session.turn:
+            assert frame["legal_actions"] == []
+        self.checked += 1
+
+
+def random_card_action(rng: random.Random) -> str:
+    return f"play {rng.choice(CODES)}"
+
+
+def play_match(
+    game: str, rules: Any, players: int, rounds: int | None, seed: int
+) -> tuple[Harness, LeakCheck]:
+    """A full match: humans at seats 0 and 1 (Ann created it, Bob joins), bots at the others."""
+    rng = random.Random(seed)
+    seats: list[dict[str, Any]] = [{"kind": "human", "name": "Ann"}, {"kind": "open"}]
+    seats += [{"kind": "bot", "bot": ("random", "easy")[k % 2]} for k in range(players - 2)]
+    request: dict[str, Any] = {"game": game, "rules": rules, "players": players, "seats": seats}
+    if rounds is not None:
+        request["rounds"] = rounds
+    h = Harness(request, now=0.0)
+    check = LeakCheck(h)
+    h.on_frame = check
+    h.now = 5.0
+    h.join("Bob")
+    h.sit(0)
+    h.sit(1)
+    humans = (0, 1)
+    table = h.table
+    stand_in_moves = 0
+    while table.status != "over":
+        h.now += rng.choice([0.2, 0.5, 1.0])
+        if rng.random() < REBUILDS:
+            rebuilt = h.replayed()
+            assert snapshot(rebuilt) == snapshot(table) and rebuilt.record() == table.record()
+            assert rebuilt.deal_due(h.now) == table.deal_due(h.now)
+        record = table.record()
+        assert record is None or len(record["rounds"]) == len(table.session.match.sheet)
+        turn = table.bot_turn()
+        if turn is not None and turn.who is Who.STAND_IN and rng.random() < 0.3:
+            table.stand_in(turn.seat, False)  # the human is back
+            continue
+        if h.step():
+            if h.events[-1].data.get("who") == "stand-in":
+                stand_in_moves += 1
+            continue
+        seat = table.session.turn
+        if seat is None:
+            for human in humans:
+                if human not in table.ready_seats:
+                    seed_text = rng.choice([None, "C0FFEE", "xyz", "", f"{rng.getrandbits(64):x}"])
+                    h.ready(human, seed_text)
+            continue
+        mistake = rng.random()
+        legal = table.frame(seat)["legal_actions"]
+        if mistake < 0.05:
+            h.act(seat, random_card_action(rng))
+        elif mistake < 0.08:
+            h.act(1 - seat, rng.choice(legal))
+        elif mistake < 0.1:
+            h.act(seat, rng.choice(legal), table.version - 1)
+        elif mistake < 0.12:
+            h.act(None, rng.choice(legal))
+        elif mistake < 0.13:
+            h.send(seat, '{"type": "sync"}')
+        elif mistake < 0.15:
+            table.disconnect(seat)
+            table.stand_in(seat, True)  # away on their turn: the caller lets a stand-in play
+        else:
+            version = table.version
+            h.act(seat, rng.choice(legal))
+            if rng.random() < 0.1:
+                h.act(seat, h.events[-1].data["action"], version)  # a resend after a reconnect
+            if table.connections[seat] == 0:
+                h.sit(seat)  # back: a new connection says hello
+    record = table.record()
+    assert record is not None
+    played: list[dict[str, Any]] = record["rounds"]
+    assert sum(len(r.get("stand_in", [])) for r in played) == stand_in_moves
+    return h, check
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "players", "rounds"),
+    configurations(),
+    ids=[f"{g}-{r if isinstance(r, str) else 'blind-rond'}-{n}p" for g, r, n, _ in configurations()],
+)
+def test_no_frame_shows_a_hidden_card(game: str, rules: Any, players: int, rounds: int | None) -> None:
+    h, check = play_match(game, rules, players, rounds, seed=players)
+    table = h.table
+    assert check.checked > 10 * len(table.session.match.sheet)
+    assert snapshot(h.replayed()) == snapshot(table)
+    record = table.record()
+    assert record is not None and len(record["rounds"]) == len(table.session.match.sheet)
+    assert verify(json.loads(json.dumps(record))).ok
+    assert replay(record)["totals"] == list(table.session.match.totals)
+    seeds = [r["fair"]["client_seeds"] for r in record["rounds"]]
+    assert all(s[2:] == [""] * (players - 2) for s in seeds), "bots send no client seed"
+    assert any(s[0] or s[1] for s in seeds), "no human's client seed was used: the check is vacuous"
+
+
+def test_the_check_catches_a_leak() -> None:
+    """The leak check is not vacuous: a frame that names another seat's card fails it."""
+    h = Harness({"game": "rififi", "rules": "oh-hell", "seats": [{"kind": "bot", "bot": "random"}] * 3})
+    h.now = 2.0
+    h.step()
+    state = h.table.session.round
+    assert state is not None
+    frame = h.table.frame(None)
+    hidden = state.record()["deal"]["hands"][1][0]
+    leaky: Mapping[str, Any] = {**frame, "table": {**frame["table"], "id": f"x {hidden}"}}
+    with pytest.raises(AssertionError, match="hidden cards"):
+        LeakCheck(h)(None, leaky, "")  # type: ignore[arg-type]
