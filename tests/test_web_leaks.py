@@ -89,7 +89,13 @@ def play_match(
     rng = random.Random(seed)
     seats: list[dict[str, Any]] = [{"kind": "human", "name": "Ann"}, {"kind": "open"}]
     seats += [{"kind": "bot", "bot": ("random", "easy")[k % 2]} for k in range(players - 2)]
-    request: dict[str, Any] = {"game": game, "rules": rules, "players": players, "seats": seats}
+    request: dict[str, Any] = {
+        "game": game,
+        "rules": rules,
+        "players": players,
+        "seats": seats,
+        "away_limit": 2,
+    }
     if rounds is not None:
         request["rounds"] = rounds
     h = Harness(request, now=0.0)
@@ -112,7 +118,11 @@ def play_match(
         assert record is None or len(record["rounds"]) == len(table.session.match.sheet)
         turn = table.bot_turn()
         if turn is not None and turn.who is Who.STAND_IN and rng.random() < 0.3:
-            table.stand_in(turn.seat, False)  # the human is back
+            h.sit(turn.seat)  # the human is back: a new connection says hello, the stand-in stops
+            continue
+        away = table.stand_in_due(h.now)
+        if away is not None:
+            table.stand_in(away, True)
             continue
         if h.step():
             if h.events[-1].data.get("who") == "stand-in":
@@ -121,10 +131,12 @@ def play_match(
         seat = table.session.turn
         if seat is None:
             for human in humans:
-                if human not in table.ready_seats:
+                if human not in table.ready_seats and table.connected(human):
                     seed_text = rng.choice([None, "C0FFEE", "xyz", "", f"{rng.getrandbits(64):x}"])
                     h.ready(human, seed_text)
             continue
+        if not table.connected(seat):
+            continue  # away on their turn: a stand-in will play when the table's away limit has run out
         mistake = rng.random()
         legal = table.frame(seat)["legal_actions"]
         if mistake < 0.05:
@@ -138,15 +150,12 @@ def play_match(
         elif mistake < 0.13:
             h.send(seat, '{"type": "sync"}')
         elif mistake < 0.15:
-            table.disconnect(seat)
-            table.stand_in(seat, True)  # away on their turn: the caller lets a stand-in play
+            table.disconnect(seat, now=h.now)  # goes away on their turn
         else:
             version = table.version
             h.act(seat, rng.choice(legal))
             if rng.random() < 0.1:
                 h.act(seat, h.events[-1].data["action"], version)  # a resend after a reconnect
-            if table.connections[seat] == 0:
-                h.sit(seat)  # back: a new connection says hello
     record = table.record()
     assert record is not None
     played: list[dict[str, Any]] = record["rounds"]

@@ -242,7 +242,7 @@ def test_bot_kinds_include_the_levels() -> None:
 
 def test_join_takes_the_first_open_seat_and_counts_a_version() -> None:
     h = Harness(body(seats=[{"kind": "open"}, {"kind": "bot", "bot": "random"}, {"kind": "open"}]))
-    assert h.table.status == "waiting"
+    assert h.table.info()["status"] == "waiting"
     assert h.join("  Bob ") == 0 and h.table.version == 1
     assert h.join("Cas") == 2 and h.table.version == 2
     assert [s["name"] for s in h.table.info()["seats"]] == ["Bob", "random bot", "Cas"]
@@ -296,9 +296,9 @@ def test_connected_flags_follow_the_connections() -> None:
     assert flags() == [False, False, True]
     h.sit(0)
     h.sit(0)
-    h.table.disconnect(0)
+    h.table.disconnect(0, now=1.0)
     assert flags() == [True, False, True]
-    h.table.disconnect(0)
+    h.table.disconnect(0, now=1.0)
     assert flags() == [False, False, True]
 
 
@@ -402,7 +402,7 @@ def test_deal_waits_for_every_connected_human_and_a_second() -> None:
     h.ready(1, "ab")
     assert table.round_info()["ready"] == [0, 1]  # type: ignore[index]
     assert table.deal_due(110.5)  # shown since 100
-    table.disconnect(1)
+    table.disconnect(1, now=110.5)
     assert table.deal_due(110.5)
 
 
@@ -493,6 +493,23 @@ def test_a_stand_in_plays_an_absent_humans_seat_and_is_marked() -> None:
     replay(record)
     with pytest.raises(TableError, match="takes no stand-in"):
         table.stand_in(2, True)
+
+
+def test_a_stand_in_is_due_when_a_human_is_away_on_their_turn_for_the_away_limit() -> None:
+    h = dealt()
+    table = h.table
+    seat = table.session.turn
+    assert seat is not None and table.away_limit == 60
+    since = table.changed_at
+    assert table.stand_in_due(since + 100) is None  # connected
+    table.disconnect(seat, now=since + 10)
+    assert table.stand_in_due(since + 69) is None and table.stand_in_due(since + 70) == seat
+    table.stand_in(seat, True)
+    assert table.stand_in_due(since + 100) is None
+    assert table.bot_turn() is not None and table.info()["seats"][seat]["stand_in"]
+    h.sit(seat)  # back
+    assert table.bot_turn() is None and not table.info()["seats"][seat]["stand_in"]
+    assert table.stand_in_due(since + 1000) is None
 
 
 def test_the_sheet_shows_only_its_games_public_facts() -> None:

@@ -24,7 +24,7 @@ import secrets
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from ..core.actions import parse_action
 from ..core.errors import IllegalAction, TroefError
@@ -126,6 +126,8 @@ class Table:
         """The fair deal of every round dealt, and of the next round to deal."""
         self.ready_seats: set[int] = set()
         """The seats ready for the last round of `fairs`."""
+        self.changed_at = row.created
+        """When the last event happened (a turn to act began then)."""
         self.shown_at = row.created
         """When the last commitment was shown."""
         self.full_at = row.created
@@ -135,6 +137,9 @@ class Table:
         self.stand_in_moves: list[list[tuple[int, int]]] = []
         """Per round dealt: (action index, seat) of each move a stand-in bot made."""
         self.connections: Counter[int] = Counter()
+        """Open connections per seat (not stored: clients say hello again after a restart)."""
+        self.left_at: dict[int, float] = {}
+        """When each seat's last connection closed."""
 
     # ------------------------------------------------------------------------------- making one
 
@@ -184,7 +189,7 @@ class Table:
         return [k for k, seat in enumerate(self.seats) if seat.kind == "open"]
 
     @property
-    def status(self) -> str:
+    def status(self) -> Literal["waiting", "playing", "over"]:
         """``waiting`` (a seat is open), ``playing`` or ``over``."""
         return "over" if self.session.is_over else "waiting" if self.open_seats else "playing"
 
@@ -212,7 +217,7 @@ class Table:
             "players": self.game.players,
             "rounds": self.session.match.rounds,
             "seats": seats,
-            "status": self.status,  # type: ignore[typeddict-item]
+            "status": self.status,
             "version": self.version,
             "sheet": self.sheet(),
             "round": self.round_info(),
@@ -314,13 +319,17 @@ class Table:
         matches = [k for k, seat in enumerate(self.seats) if proves(token, seat.token)]
         if not matches:
             return Seated(None, self.error("bad-token", "no seat of this table has that token"))
-        self.connections[matches[0]] += 1
-        return Seated(matches[0], self.frame(matches[0]))
+        seat = matches[0]
+        self.connections[seat] += 1
+        self.session.stand_in(seat, None)  # back: no stand-in plays for them any more
+        return Seated(seat, self.frame(seat))
 
-    def disconnect(self, seat: int | None) -> None:
-        """A connection of ``seat`` (None: a spectator's) closed."""
+    def disconnect(self, seat: int | None, *, now: float) -> None:
+        """A connection of ``seat`` (None: a spectator's) closed at ``now``."""
         if seat is not None and self.connections[seat] > 0:
             self.connections[seat] -= 1
+            if not self.connections[seat]:
+                self.left_at[seat] = now
 
     def receive(self, seat: int | None, frame: Act | Ready | Sync, *, now: float) -> Outcome:
         """A client frame after its connection's `hello` (see `troef.web.frames.read_frame`) from ``seat``
@@ -426,11 +435,20 @@ class Table:
             return Outcome(reply=self.error("stale", f"seat {turn.seat}'s bot answered a turn that is past"))
         return self._proposed_act(state, turn.seat, action, turn.who, now)
 
+    def stand_in_due(self, now: float) -> int | None:
+        """The human seat to act that is away (no connection) since its turn began, or since it left,
+        for `away_limit` at ``now`` and has no stand-in yet; None when there is none."""
+        seat = self.session.turn
+        if seat is None or not self._human(seat) or self.connected(seat) or seat in self.session.stand_ins:
+            return None
+        away = max(self.changed_at, self.left_at.get(seat, self.changed_at))
+        return seat if now - away >= self.away_limit else None
+
     def stand_in(self, seat: int, on: bool) -> None:
         """Let a stand-in bot play the human seat ``seat`` (its moves marked on the sheet and in the record)
-        until called with ``on`` False; the caller decides when (the human away on their turn longer than
-        `away_limit`) and then sends everyone their frame again."""
-        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
+        until the human says hello again or this is called with ``on`` False.  The caller decides when
+        (`stand_in_due`), lets it move through `bot_turn`, and sends everyone their frame again."""
+        if not self._human(seat):
             raise TableError(400, f"seat {seat} is not a human's seat: it takes no stand-in")
         bot = make_bot(self.game.name, STAND_IN_KIND, self.row.settings["bot_seed"] + seat) if on else None
         self.session.stand_in(seat, bot)
@@ -448,6 +466,7 @@ class Table:
                 raise TableError(409, f"unknown event kind {event.kind!r}")
             apply(self, event)
             self.version = event.version
+            self.changed_at = event.data["at"]
 
     def _seat_taken(self, event: Event) -> None:
         data = event.data
