@@ -150,7 +150,7 @@ def play_match(
         elif mistake < 0.13:
             h.send(seat, '{"type": "sync"}')
         elif mistake < 0.15:
-            table.disconnect(seat, now=h.now)  # goes away on their turn
+            h.leave(seat)  # goes away on their turn
         else:
             version = table.version
             h.act(seat, rng.choice(legal))

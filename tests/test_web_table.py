@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import troef
 from troef.fair import verify
 from troef.replay import replay
+from troef.web.connection import Connection
 from troef.web.frames import FRAME_BYTES, SHEET_FACTS, Act, BadMessage, Frame, Hello, Ready, Sync, read_frame
 from troef.web.seats import TableError
 from troef.web.store import Event, Store
@@ -39,19 +40,22 @@ def body(
 
 
 class Harness:
-    """Drives a table as the server would: every event is stored (here: kept) before the table applies
-    it, and then every receiver (each seated human who connected, and a spectator) gets its frame; a reply
-    goes to its sender alone.  ``on_frame(receiver, frame, said)`` sees every frame as it is sent
-    (``said``: what the receiver itself sent, for an answer to it)."""
+    """Drives a table as the server would: a `Connection` per receiver (each seated human who connected,
+    and a spectator) sends client frames; every event is stored (here: kept) before the table applies it,
+    and then every receiver gets its frame; a reply goes to its sender alone.  ``on_frame(receiver,
+    frame, said)`` sees every frame as it is sent (``said``: what the receiver itself sent, for an answer
+    to it)."""
 
     def __init__(self, request: object, now: float = 0.0) -> None:
         created = Table.create(request, now=now)
         self.table, self.row, self.answer = created.table, created.row, created.answer
         self.tokens: dict[int, str] = {s["seat"]: s["token"] for s in created.answer["seats"]}
         self.events: list[Event] = []
-        self.inbox: dict[Receiver, list[Frame]] = {None: [created.table.frame(None)]}
+        self.inbox: dict[Receiver, list[Frame]] = {}
+        self.connections: dict[Receiver, Connection] = {}
         self.now = now
         self.on_frame: Callable[[Receiver, Frame, str], None] | None = None
+        self.connect(None, '{"type": "hello"}')
 
     @property
     def invite(self) -> str:
@@ -69,7 +73,7 @@ class Harness:
         self.events.extend(events)
         self.table.apply(events)
         assert self.table.version == before + len(events) == events[-1].version
-        for receiver in self.inbox:
+        for receiver in self.connections:
             self.deliver(receiver, self.table.frame(receiver))
 
     def run(self, outcome: Outcome, sender: Receiver = None, said: str = "") -> Outcome:
@@ -85,20 +89,25 @@ class Harness:
         self.store(joined.events)
         return joined.seat
 
+    def connect(self, receiver: Receiver, hello: str) -> None:
+        """A new connection for ``receiver`` sends ``hello``, which must seat it there."""
+        assert receiver not in self.connections, "one connection per receiver here"
+        self.connections[receiver] = Connection()
+        outcome = self.send(receiver, hello)
+        assert outcome.reply is not None and outcome.reply["type"] == "state", outcome.reply
+        assert self.connections[receiver].seat == receiver
+
     def sit(self, seat: int) -> None:
         """``seat`` connects and says hello with its token."""
-        seated = self.table.hello(self.tokens[seat])
-        assert seated.ok and seated.seat == seat
-        self.deliver(seat, seated.reply)
+        self.connect(seat, json.dumps({"type": "hello", "token": self.tokens[seat]}))
+
+    def leave(self, seat: int) -> None:
+        """``seat``'s connection closes."""
+        self.connections.pop(seat).close(self.table, now=self.now)
 
     def send(self, seat: Receiver, text: str) -> Outcome:
-        """A client frame from ``seat``'s connection (after its hello)."""
-        try:
-            frame = read_frame(text)
-        except BadMessage as e:
-            return self.run(Outcome(reply=self.table.error("bad-message", str(e))), seat, text)
-        assert not isinstance(frame, Hello)
-        return self.run(self.table.receive(seat, frame, now=self.now), seat, text)
+        """A client frame from ``seat``'s connection."""
+        return self.run(self.connections[seat].receive(self.table, text, now=self.now), seat, text)
 
     def act(self, seat: Receiver, action: str, version: int | None = None) -> Outcome:
         version = self.table.version if version is None else version
@@ -289,17 +298,57 @@ def test_hello_seats_a_token_and_refuses_an_unknown_one() -> None:
 
 def test_connected_flags_follow_the_connections() -> None:
     h = Harness(body())
+    table = h.table
 
     def flags() -> list[bool]:
-        return [s["connected"] for s in h.table.info()["seats"]]
+        return [s["connected"] for s in table.info()["seats"]]
 
     assert flags() == [False, False, True]
-    h.sit(0)
-    h.sit(0)
-    h.table.disconnect(0, now=1.0)
+    hello = json.dumps({"type": "hello", "token": h.tokens[0]})
+    first, second = Connection(), Connection()
+    for connection in (first, second):
+        assert connection.receive(table, hello, now=1.0).reply["type"] == "state"  # type: ignore[index]
+    first.close(table, now=2.0)
     assert flags() == [True, False, True]
-    h.table.disconnect(0, now=1.0)
-    assert flags() == [False, False, True]
+    second.close(table, now=3.0)
+    second.close(table, now=4.0)
+    assert flags() == [False, False, True] and table.left_at == {0: 3.0}
+
+
+def test_a_connection_says_hello_first_and_once() -> None:
+    h = started()
+    table, connection = h.table, Connection()
+    sync = '{"type": "sync"}'
+    assert error(connection.receive(table, sync, now=1.0)) == ("bad-message", "the first frame is a hello")
+    assert error(connection.receive(table, '{"type": "hello", "token": "x"}', now=1.0))[0] == "bad-token"
+    assert not connection.seated and table.connections[0] == 1
+    hello = json.dumps({"type": "hello", "token": h.tokens[0]})
+    assert connection.receive(table, hello, now=1.0).reply == table.frame(0)
+    assert (connection.seated, connection.seat, table.connections[0]) == (True, 0, 2)
+    assert error(connection.receive(table, hello, now=1.0)) == (
+        "bad-message",
+        "this connection said hello already",
+    )
+    assert connection.receive(table, sync, now=1.0).reply == table.frame(0)
+    spectator = Connection()
+    assert spectator.receive(table, '{"type": "hello"}', now=1.0).reply == table.frame(None)
+    assert error(spectator.receive(table, '{"type": "act", "action": "bid 1", "version": 2}', now=1.0)) == (
+        "not-seated",
+        "a spectator cannot act",
+    )
+
+
+def test_a_connection_sends_20_frames_a_second_in_bursts_of_40() -> None:
+    h = started()
+    connection = h.connections[0]
+    sync = '{"type": "sync"}'
+    answers = [connection.receive(h.table, sync, now=10.0).reply for _ in range(41)]
+    assert all(a is not None and a["type"] == "state" for a in answers[:-1])
+    assert error(Outcome(reply=answers[-1]))[0] == "too-many"
+    assert error(connection.receive(h.table, sync, now=10.04))[0] == "too-many"
+    assert connection.receive(h.table, sync, now=10.05).reply == h.table.frame(0)  # one frame's worth
+    rates = [connection.receive(h.table, sync, now=20 + k / 20).reply for k in range(200)]
+    assert all(r is not None and r["type"] == "state" for r in rates), "20 a second, sustained"
 
 
 # --------------------------------------------------------------------------- acting
@@ -315,6 +364,10 @@ def test_act_errors_in_the_order_of_the_spec_and_nothing_changes() -> None:
     before = snapshot(table)
     # a spectator: not-seated, even with a stale version and an illegal action
     assert error(h.act(None, "bid 99", table.version - 1))[0] == "not-seated"
+    assert error(table.act(2, legal[0], table.version, now=h.now)) == (
+        "not-seated",
+        "seat 2, not a person's seat, cannot act",
+    )
     # stale before not-your-turn and illegal
     assert error(h.act(other, "bid 99", table.version + 1)) == (
         "stale",
@@ -399,11 +452,13 @@ def test_deal_waits_for_every_connected_human_and_a_second() -> None:
     h.sit(1)
     h.ready(0)
     assert not table.deal_due(110.5)  # Bob is connected and not ready
+    h.leave(1)
+    assert table.deal_due(110.5)  # Bob is away: he does not hold up the deal
+    h.sit(1)
+    assert not table.deal_due(110.5)
     h.ready(1, "ab")
     assert table.round_info()["ready"] == [0, 1]  # type: ignore[index]
     assert table.deal_due(110.5)  # shown since 100
-    table.disconnect(1, now=110.5)
-    assert table.deal_due(110.5)
 
 
 def test_the_commitment_is_shown_a_second_before_the_deal() -> None:
@@ -502,7 +557,8 @@ def test_a_stand_in_is_due_when_a_human_is_away_on_their_turn_for_the_away_limit
     assert seat is not None and table.away_limit == 60
     since = table.changed_at
     assert table.stand_in_due(since + 100) is None  # connected
-    table.disconnect(seat, now=since + 10)
+    h.now = since + 10
+    h.leave(seat)
     assert table.stand_in_due(since + 69) is None and table.stand_in_due(since + 70) == seat
     table.stand_in(seat, True)
     assert table.stand_in_due(since + 100) is None
@@ -652,7 +708,7 @@ def test_random_commands_answer_spec_errors_and_change_nothing_on_error(data: st
 def random_commands(data: st.DataObject) -> None:
     h = started(now=0.0)
     table = h.table
-    seats: list[Receiver] = [0, 1, 2, None]
+    seats: list[Receiver] = [0, 1, None]
     for _ in range(40):
         command = data.draw(COMMANDS)
         seat = data.draw(st.sampled_from(seats))
@@ -670,10 +726,9 @@ def random_commands(data: st.DataObject) -> None:
             h.step()
             continue
         if command == "hello":
-            seated = table.hello(data.draw(st.one_of(st.none(), TEXT)))
-            assert seated.ok == (seated.reply["type"] == "state") and snapshot(table) == before
-            continue
-        if command == "legal" and seat is not None and seat == table.session.turn:
+            token = data.draw(st.one_of(st.none(), TEXT, st.sampled_from(list(h.tokens.values()))))
+            text = json.dumps({"type": "hello", "token": token})
+        elif command == "legal" and seat is not None and seat == table.session.turn:
             text = json.dumps(
                 {
                     "type": "act",
@@ -720,3 +775,69 @@ def test_frames_are_json(tmp_path: Any) -> None:
     for frames_of in frames.values():
         for frame in frames_of:
             assert json.loads(json.dumps(frame)) == frame
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10) | st.floats(allow_nan=False) | TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
+    max_leaves=12,
+)
+BODY_PARTS = st.fixed_dictionaries(
+    {},
+    optional={
+        "game": st.sampled_from([*troef.GAMES, "chess"]) | JSON,
+        "rules": st.sampled_from(["standaard", "oh-hell", "bsg", "kampioenschap"]) | JSON,
+        "players": st.integers(0, 8) | JSON,
+        "rounds": st.integers(-1, 30) | JSON,
+        "seats": st.lists(
+            st.sampled_from(
+                [
+                    {"kind": "open"},
+                    {"kind": "human", "name": "Ann"},
+                    {"kind": "bot", "bot": "random"},
+                    {"kind": "bot"},
+                ]
+            )
+            | JSON,
+            max_size=7,
+        )
+        | JSON,
+        "ready_limit": st.integers(-5, 5000) | JSON,
+    },
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(BODY_PARTS)
+def test_any_create_body_makes_a_table_or_a_400(request_body: dict[str, Any]) -> None:
+    try:
+        created = Table.create(request_body, now=0.0)
+    except TableError as e:
+        assert e.status == 400 and str(e)
+        return
+    assert created.table.version == 0 and len(created.table.seats) == created.row.players
+
+
+@settings(max_examples=100, deadline=None)
+@given(name=JSON, invite=JSON, seat=JSON)
+def test_any_join_takes_a_seat_or_answers_4xx(name: object, invite: object, seat: object) -> None:
+    h = Harness(body())
+    try:
+        joined = h.table.join(name, invite, seat, now=1.0)
+    except TableError as e:
+        assert e.status in (400, 403, 409) and str(e) and h.table.version == 0
+        return
+    assert joined.seat == 1  # only a guess of the invite code would get here
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(TEXT | st.builds(json.dumps, JSON) | st.binary(max_size=20), max_size=6))
+def test_a_new_connection_answers_anything_with_spec_errors(texts: list[str | bytes]) -> None:
+    h = started()
+    before = snapshot(h.table)
+    connection = Connection()
+    for text in texts:
+        reply = connection.receive(h.table, text, now=1.0).reply
+        assert reply is not None
+        assert reply["type"] == "state" or reply["code"] in CODES
+    assert snapshot(h.table) == before
