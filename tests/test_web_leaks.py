@@ -14,12 +14,13 @@ import json
 import random
 from collections.abc import Mapping
 from typing import Any
+from unittest import mock
 
 import pytest
 
 import troef
 from test_view import cards_in, visible
-from test_web_table import Harness, Receiver, snapshot
+from test_web_table import Harness, Receiver, SeededSecrets, snapshot
 from troef.cards import CODES
 from troef.fair import verify
 from troef.replay import replay
@@ -98,7 +99,13 @@ def play_match(
     }
     if rounds is not None:
         request["rounds"] = rounds
-    h = Harness(request, now=0.0)
+    with mock.patch("troef.web.table.secrets", SeededSecrets(seed)):
+        h = Harness(request, now=0.0)
+        return h, play(h, rng)
+
+
+def play(h: Harness, rng: random.Random) -> LeakCheck:
+    """Play ``h``'s table to the end of its match, each frame checked by a `LeakCheck`."""
     check = LeakCheck(h)
     h.on_frame = check
     h.now = 5.0
@@ -116,6 +123,10 @@ def play_match(
             assert rebuilt.deal_due(h.now) == table.deal_due(h.now)
         record = table.record()
         assert record is None or len(record["rounds"]) == len(table.session.match.sheet)
+        back = [human for human in humans if human not in h.connections and rng.random() < 0.05]
+        if back:
+            h.sit(back[0])  # the human is back: a new connection says hello
+            continue
         turn = table.bot_turn()
         if turn is not None and turn.who is Who.STAND_IN and rng.random() < 0.3:
             h.sit(turn.seat)  # the human is back: a new connection says hello, the stand-in stops
@@ -141,7 +152,7 @@ def play_match(
         legal = table.frame(seat)["legal_actions"]
         if mistake < 0.05:
             h.act(seat, random_card_action(rng))
-        elif mistake < 0.08:
+        elif mistake < 0.08 and (1 - seat) in h.connections:
             h.act(1 - seat, rng.choice(legal))
         elif mistake < 0.1:
             h.act(seat, rng.choice(legal), table.version - 1)
@@ -160,7 +171,7 @@ def play_match(
     assert record is not None
     played: list[dict[str, Any]] = record["rounds"]
     assert sum(len(r.get("stand_in", [])) for r in played) == stand_in_moves
-    return h, check
+    return check
 
 
 @pytest.mark.parametrize(
