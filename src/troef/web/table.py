@@ -2,11 +2,14 @@
 
 A table is event-sourced: its `TableRow` (game, rules, seats, limits, round 0's server seed) and its
 events replayed in order rebuild it exactly (`Table.replay`), which is how a killed server resumes.  A
-command (`join`, `hello`, `act`, `ready`, `deal`, `bot_act`) changes nothing: it answers an `Outcome`
-whose ``events`` the caller stores durably and then hands to `Table.apply`, after which it sends every
+command (`join`, `act`, `ready`, `deal`, `bot_act`) changes nothing: it answers an `Outcome` whose
+``events`` the caller stores durably and then hands to `Table.apply`, after which it sends every
 receiver its own `Table.frame`; or a ``reply`` (an error, or the sender's state) for the sender alone.
-The table has no clock (times are passed in), no threads and no I/O: the caller's timers ask
-`deal_due`, its process pool answers `bot_turn`, and it says who is connected and who needs a stand-in.
+Handle one command of a table at a time, its events stored and applied before the next.  Presence is
+not stored: `hello` and `disconnect` count a seat's connections, and `stand_in` lets a bot play for an
+absent human (clients say hello again after a restart).  The table has no clock (times are passed in),
+no threads and no I/O: the caller's timers ask `deal_due` and `stand_in_due`, and its process pool
+answers `bot_turn`.
 
 Events (``data`` always has ``at``, the time passed in):
 
@@ -140,6 +143,7 @@ class Table:
         """Open connections per seat (not stored: clients say hello again after a restart)."""
         self.left_at: dict[int, float] = {}
         """When each seat's last connection closed."""
+        self._info: tuple[tuple[object, ...], TableInfo] | None = None
 
     # ------------------------------------------------------------------------------- making one
 
@@ -198,7 +202,15 @@ class Table:
         return self.seats[seat].kind == "bot" or self.connections[seat] > 0
 
     def info(self) -> TableInfo:
-        """The public table info (``GET /api/tables/{id}``)."""
+        """The public table info (``GET /api/tables/{id}``); the same object until the version, a
+        connected flag or a stand-in changes (every receiver's frame shares it: do not change it)."""
+        presence = tuple(self.connected(k) for k in range(len(self.seats)))
+        key = (self.version, presence, tuple(sorted(self.session.stand_ins)))
+        if self._info is None or self._info[0] != key:
+            self._info = key, self._new_info()
+        return self._info[1]
+
+    def _new_info(self) -> TableInfo:
         seats: list[SeatInfo] = [
             {
                 "seat": k,
@@ -255,7 +267,7 @@ class Table:
         }
 
     def frame(self, seat: int | None) -> StateFrame:
-        """The state frame for ``seat`` (None: a spectator): its own view only."""
+        """The state frame for ``seat`` (None: a spectator): its own view only, and the public `info`."""
         view = self.session.view(seat)
         info = self.info()
         return {
@@ -421,17 +433,7 @@ class Table:
         is not legal."""
         current = self.session.bot_turn()
         state = self.session.match.dealt
-        if (
-            current is None
-            or state is None
-            or (current.seat, current.round, current.step, current.who)
-            != (
-                turn.seat,
-                turn.round,
-                turn.step,
-                turn.who,
-            )
-        ):
+        if current is None or state is None or _moment(current) != _moment(turn):
             return Outcome(reply=self.error("stale", f"seat {turn.seat}'s bot answered a turn that is past"))
         return self._proposed_act(state, turn.seat, action, turn.who, now)
 
@@ -538,6 +540,11 @@ class Table:
         if trial.is_over:
             data["next_seed"] = secrets.token_bytes(SERVER_SEED_BYTES).hex()
         return Outcome((Event(self.version + 1, "act", data),))
+
+
+def _moment(turn: BotTurn) -> tuple[int, int, int, Who]:
+    """Which turn a bot's turn is: its seat, round, step and who plays it."""
+    return turn.seat, turn.round, turn.step, turn.who
 
 
 def _who(seat: int | None) -> str:
