@@ -9,6 +9,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -17,6 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import troef
+from troef.cli.replay import run_replay
+from troef.cli.verify import run_verify
 from troef.fair import verify
 from troef.replay import replay
 from troef.web.connection import Connection
@@ -583,7 +586,7 @@ def test_every_game_lists_its_sheet_facts() -> None:
     assert set(SHEET_FACTS) == set(troef.GAMES)
 
 
-def test_a_full_match_verifies_replays_and_rebuilds_from_a_store(tmp_path: Any) -> None:
+def test_a_full_match_verifies_replays_and_rebuilds_from_a_store(tmp_path: Path) -> None:
     seats = [
         {"kind": "human", "name": "Ann"},
         {"kind": "open"},
@@ -621,6 +624,11 @@ def test_a_full_match_verifies_replays_and_rebuilds_from_a_store(tmp_path: Any) 
     )
     assert verify(json.loads(json.dumps(record))).ok
     assert replay(record)["totals"] == list(h.table.session.match.totals)
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(record))
+    code, out, err = run_verify(str(path))
+    assert (code, err) == (0, "") and out.endswith(f"all {len(record['rounds'])} rounds verify")
+    assert run_replay(str(path))[0] == 0
     info = h.table.info()
     assert info["status"] == "over" and info["round"] is None
     assert info["sheet"]["winners"] == h.table.session.match.leaders()
@@ -769,7 +777,7 @@ def random_commands(data: st.DataObject) -> None:
     assert snapshot(h.replayed()) == snapshot(table)
 
 
-def test_frames_are_json(tmp_path: Any) -> None:
+def test_frames_are_json() -> None:
     h = dealt()
     frames: Mapping[Receiver, list[Frame]] = h.inbox
     for frames_of in frames.values():
