@@ -229,6 +229,7 @@ def test_create_answers_tokens_for_its_human_seats_and_stores_only_hashes() -> N
             "no field 'token'",
         ),
         (body(rounds=0), "at least one round"),
+        (body(game="rikken", rules="bsg", seats=[{"kind": "open"}] * 4, rounds=101), "at most 100 rounds"),
         (body(ready_limit="soon"), "ready_limit is a number of seconds"),
         ({**body(), "colour": "red"}, "unknown field 'colour'"),
         ({**body(), "seats": "three"}, "seats is a list"),
@@ -663,11 +664,24 @@ def test_apply_refuses_an_event_that_does_not_follow() -> None:
         ('{"type": "hello", "token": ["x"]}', "token is a string"),
         ('{"type": "sync", "all": true}', "no field 'all'"),
         ('{"type": "sync", "pad": "' + "x" * FRAME_BYTES + '"}', "at most 4096 bytes"),
+        ('{"type": "sync", "pad": "' + "é" * (FRAME_BYTES // 2) + '"}', "at most 4096 bytes"),
     ],
 )
 def test_read_frame_refuses_what_is_not_a_frame(text: str, message: str) -> None:
     with pytest.raises(BadMessage, match=message):
         read_frame(text)
+
+
+def test_text_that_is_not_unicode_is_answered() -> None:
+    h = dealt()
+    connection = Connection()
+    surrogate = "\ud800"
+    assert error(connection.receive(h.table, '{"type": "hello", "token": "' + surrogate + '"}', now=1.0)) == (
+        "bad-token",
+        "no seat of this table has that token",
+    )
+    assert error(h.act(h.table.session.turn, "play " + surrogate))[0] == "illegal"
+    assert error(h.send(0, b'{"type": "sync", "x": "\xff"}'))[0] == "bad-message"  # type: ignore[arg-type]
 
 
 def test_read_frame_reads_the_frames() -> None:

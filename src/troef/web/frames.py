@@ -176,7 +176,8 @@ _FIELDS: Final = {"hello": {"token"}, "act": {"action", "version"}, "ready": {"s
 def read_frame(text: str | bytes) -> ClientFrame:
     """A client frame from its text; `BadMessage` for one over `FRAME_BYTES`, not JSON, of an unknown
     type, or with a missing, unknown or wrongly typed field."""
-    if len(text) > FRAME_BYTES or len(text.encode() if isinstance(text, str) else text) > FRAME_BYTES:
+    size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
+    if len(text) > FRAME_BYTES or size > FRAME_BYTES:
         raise BadMessage(f"a frame is at most {FRAME_BYTES} bytes")
     try:
         data = json.loads(text)

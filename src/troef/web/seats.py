@@ -24,6 +24,8 @@ READY_LIMIT: Final = 30.0
 """Seconds a table waits for the humans' ``ready`` before it deals anyway (server.md, Fair deals)."""
 AWAY_LIMIT: Final = 60.0
 """Seconds a human may be away on their turn before a stand-in bot plays for them."""
+MAX_ROUNDS: Final = 100
+"""The most scheduled rounds a table plays."""
 BODY_KEYS: Final = frozenset({"game", "rules", "players", "rounds", "seats", "ready_limit", "away_limit"})
 
 SeatKind = Literal["human", "bot", "open"]
@@ -131,6 +133,8 @@ def read_body(body: object) -> TableSpec:
         rounds = Match(game, first_dealer=0, rounds=body.get("rounds")).rounds
     except GameError as e:
         raise TableError(400, str(e)) from None
+    if rounds > MAX_ROUNDS:
+        raise TableError(400, f"a table plays at most {MAX_ROUNDS} rounds, not {rounds}")
     if len(seats) != game.players:
         raise TableError(400, f"{game.players} players need {game.players} seats, not {len(seats)}")
     return TableSpec(
