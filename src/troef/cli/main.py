@@ -1,4 +1,4 @@
-"""The ``troef`` command: ``replay``, ``games``, ``play`` and ``arena``."""
+"""The ``troef`` command: ``replay``, ``verify``, ``games``, ``play``, ``arena`` and ``serve``."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from .catalog import game_panel
 from .play import MatchEnded, TerminalMatch
 from .replay import OK, run_replay
 from .rules import rules_from_args
+from .serve import serve
 from .table import make_table
 from .terminal import LineReader, consoles, usage_errors
 from .verify import run_verify
@@ -151,6 +152,7 @@ def save_match(match: Match, path: Path, out: Console, words: Words) -> None:
 
 
 app.command()(usage_errors(arena))
+app.command()(usage_errors(serve))
 
 
 def main() -> None:

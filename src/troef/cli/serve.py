@@ -1,0 +1,49 @@
+"""``troef serve``: the table server (server.md), for people playing together in their browsers.
+
+The server is another interface (``troef.web``) and needs the extra ``troef[server]``: this command
+loads it by name when it runs, so that the terminal commands work without it and the interfaces do not
+import each other (tests/test_layers.py)."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Annotated
+
+import typer
+
+from ..core.errors import TroefError, UsageError
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option(help="the address to listen on (0.0.0.0: every interface)")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="the port to listen on")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="a SQLAlchemy database URL, e.g. postgresql+psycopg://user@host/db "
+            "(default: one SQLite file in your data directory)",
+        ),
+    ] = None,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="do not open a browser")] = False,
+    bot_pause: Annotated[
+        float, typer.Option(help="seconds a bot waits before it moves, so that people see each card")
+    ] = 0.8,
+) -> None:
+    """Serve tables where people and bots play together, in the browser or over the WebSocket API."""
+    if not 0 < port < 65536:
+        raise UsageError(f"--port is a port number 1..65535, not {port}")
+    if not 0 <= bot_pause <= 10:
+        raise UsageError(f"--bot-pause is 0 to 10 seconds, not {bot_pause}")
+    try:
+        web = importlib.import_module("troef.web.serve")
+    except ImportError as e:
+        raise UsageError(
+            f"the server needs troef's extra 'server': pip install 'troef[server]' ({e})"
+        ) from None
+    try:
+        web.serve(host, port, database, browser=not no_browser, bot_pause=bot_pause, say=typer.echo)
+    except TroefError as e:
+        raise UsageError(str(e)) from None

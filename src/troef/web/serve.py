@@ -1,0 +1,68 @@
+"""Running the table server (``troef serve``): the store, the app and uvicorn, until SIGINT or SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import threading
+import webbrowser
+from collections.abc import Callable
+from types import FrameType
+from typing import Final
+
+import uvicorn
+from sqlalchemy.engine import make_url
+
+from .app import create_app
+from .frames import FRAME_BYTES
+from .server import TableServer
+from .store import Store, default_url
+
+WS_MAX_BYTES: Final = 16 * FRAME_BYTES
+"""Larger WebSocket messages close the connection; those over `FRAME_BYTES` up to this get ``bad-message``."""
+
+
+def serve(
+    host: str,
+    port: int,
+    database: str | None,
+    *,
+    browser: bool,
+    bot_pause: float,
+    say: Callable[[str], None] = print,
+) -> None:
+    """Serve the tables stored at ``database`` (default: the SQLite file in the user's data directory)
+    on ``host``:``port`` until SIGINT or SIGTERM; a `troef.web.store.StoreError` if the database cannot
+    be used."""
+    url = database or default_url()
+    store = Store(url)
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        say(f"tables are kept in {parsed.database}")
+    else:
+        say(f"tables are kept in {parsed.render_as_string(hide_password=True)}")
+    shown = f"http://{'localhost' if host in ('127.0.0.1', '0.0.0.0', '::') else host}:{port}/"
+    say(f"the table server is at {shown} (Ctrl+C stops it)")
+    app = create_app(TableServer(store, bot_pause=bot_pause))
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
+    server = uvicorn.Server(config)
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        server.should_exit = True  # uvicorn's own handlers do this while it serves, then call this one
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        asyncio.run(_run(server, shown if browser else None))
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+async def _run(server: uvicorn.Server, page: str | None) -> None:
+    """Serve (uvicorn stops cleanly on SIGINT and SIGTERM), opening ``page`` once it is up."""
+    task = asyncio.create_task(server.serve())
+    while page is not None and not server.started and not task.done():
+        await asyncio.sleep(0.05)
+    if page is not None and server.started:
+        threading.Thread(target=webbrowser.open, args=(page,), daemon=True).start()
+    await task

@@ -1,0 +1,363 @@
+"""The table server's asyncio side: every unfinished table in memory (replayed from the store on start),
+one command of a table at a time, a single writer that commits every event durably (a group commit for
+all tables at once) before any frame about it is sent, each receiver's own frame, the timers (deals,
+stand-ins) and the bots, which think in a process pool, never on the event loop.
+
+A forced move (a human seat with exactly one legal action) is played for the seat after a random pause
+(`TableServer.forced_pause`), so that its speed does not tell the others it was forced; it is the
+seat's own move (``who`` human), and a client that sends it too gets the state (an act is applied once).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Final
+
+from ..players import make_bot
+from ..session import BotTurn, Who
+from .connection import Connection
+from .frames import Frame
+from .seats import TableError, engine_bot_kind
+from .store import Event, Store, StoreError, VersionConflict
+from .table import STAND_IN_KIND, Outcome, Table
+
+log = logging.getLogger("troef.web")
+
+OUTBOX_LIMIT: Final = 500
+"""Frames waiting for a client that reads too slowly, before the server closes its connection."""
+TICK: Final = 0.1
+"""Seconds between the timers' looks at every table (deals due, stand-ins due)."""
+
+
+def bot_move(game: str, kind: str, seed: int, view: Mapping[str, Any]) -> str:
+    """A bot's action for ``view`` (its seat's own view only): run in a worker process."""
+    return make_bot(game, kind, seed).act(view)
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket connection to a table: its protocol state and its outbox of encoded frames (None
+    closes it)."""
+
+    table_id: str
+    connection: Connection = field(default_factory=Connection)
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    closed: bool = False
+
+    def send(self, frame: Frame) -> None:
+        """Queue ``frame``; a client whose outbox is full is closed (it reads too slowly)."""
+        if self.closed:
+            return
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.closed = True
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(json.dumps(frame, separators=(",", ":")))
+
+
+@dataclass(frozen=True)
+class _Write:
+    table_id: str
+    events: tuple[Event, ...]
+    done: asyncio.Future[StoreError | None]
+
+
+class TableServer:
+    """The tables of one `Store`. ``bot_pause``: seconds before a bot moves (and, on average, before a
+    forced move is played), so that people see each card; ``workers``: the bots' processes."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_pause: float = 0.8,
+        workers: int | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.bot_pause = bot_pause
+        self.workers = workers
+        self.clock = clock
+        self.tables: dict[str, Table] = {}
+        self.clients: dict[str, set[Client]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._movers: dict[str, asyncio.Task[None]] = {}
+        self._writes: asyncio.Queue[_Write] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._pool: Executor | None = None
+
+    # ------------------------------------------------------------------------------- life
+
+    async def start(self) -> None:
+        """Replay every unfinished table from the store and let its timers and bots carry on; every
+        human counts as having left now (they reconnect)."""
+        self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        self._tasks = [asyncio.create_task(self._writer()), asyncio.create_task(self._ticker())]
+        now = self.clock()
+        for table_id in await asyncio.to_thread(self.store.table_ids, unfinished=True):
+            try:
+                table = await self._load(table_id)
+            except Exception as error:  # a stored table this server cannot rebuild: the others go on
+                log.error("cannot resume table %s: %r", table_id, error)
+                continue
+            if table is None:
+                continue
+            for seat in range(table.game.players):
+                table.left_at[seat] = now
+            self._schedule(table)
+        log.info("resumed %d tables", len(self.tables))
+
+    async def stop(self) -> None:
+        """Stop the timers, bots and writer (every committed event is stored), close the clients."""
+        for task in [*self._movers.values(), *self._tasks]:
+            task.cancel()
+        await asyncio.gather(*self._movers.values(), *self._tasks, return_exceptions=True)
+        for clients in self.clients.values():
+            for client in clients:
+                client.closed = True
+                client.outbox.put_nowait(None)
+        if self._pool is not None:
+            await asyncio.to_thread(self._pool.shutdown, wait=True, cancel_futures=True)
+        await asyncio.to_thread(self.store.close)
+
+    # ------------------------------------------------------------------------------- HTTP's commands
+
+    async def create(self, body: object) -> dict[str, Any]:
+        """A new table from a `POST /api/tables` body, stored before it is answered; `TableError` 400."""
+        created = Table.create(body, self.clock())
+        await asyncio.to_thread(self.store.create_table, created.row)
+        self.tables[created.row.id] = created.table
+        self._schedule(created.table)
+        return created.answer
+
+    async def join(self, table_id: str, body: object) -> dict[str, Any]:
+        """Take a seat (`POST /api/tables/{id}/join`); `TableError` 400/403/404/409."""
+        if not isinstance(body, dict):
+            raise TableError(400, 'the body is a JSON object {"name": ..., "invite": ..., "seat": ...}')
+        extra = sorted(str(key) for key in body if key not in ("name", "invite", "seat"))
+        if extra:
+            raise TableError(400, f"unknown field {extra[0][:40]!r}; fields: name, invite, seat")
+        table = await self.table(table_id)
+        async with self._lock(table_id):
+            joined = table.join(body.get("name"), body.get("invite"), body.get("seat"), now=self.clock())
+            await self._commit(table, joined.events)
+        return {"seat": joined.seat, "token": joined.token}
+
+    async def table(self, table_id: str) -> Table:
+        """The table (loaded from the store if it is not in memory); `TableError` 404."""
+        table = self.tables.get(table_id) or await self._load(table_id)
+        if table is None:
+            raise TableError(404, f"there is no table {table_id[:40]!r}")
+        return table
+
+    # ------------------------------------------------------------------------------- WebSocket's
+
+    async def connect(self, table_id: str) -> Client:
+        """A new connection to the table (it says hello next); `TableError` 404."""
+        await self.table(table_id)
+        client = Client(table_id)
+        self.clients.setdefault(table_id, set()).add(client)
+        return client
+
+    async def receive(self, client: Client, text: str | bytes) -> None:
+        """A client frame: its table's answer, stored and told to everyone, or a reply to it alone."""
+        table = self.tables[client.table_id]
+        async with self._lock(client.table_id):
+            seated = client.connection.seated
+            outcome = client.connection.receive(table, text, now=self.clock())
+            if not seated and client.connection.seat is not None:
+                self._tell(table, but=client)  # the seat is connected now
+                self._schedule(table)
+            try:
+                await self._commit(table, outcome.events)
+            except TableError as error:
+                client.send(self.tables[client.table_id].error("stale", str(error)))
+                return
+            if outcome.reply is not None:
+                client.send(outcome.reply)
+
+    async def disconnect(self, client: Client) -> None:
+        """The client's connection closed."""
+        clients = self.clients.get(client.table_id, set())
+        clients.discard(client)
+        table = self.tables.get(client.table_id)
+        if table is None:
+            return
+        async with self._lock(client.table_id):
+            seat = client.connection.seat
+            client.connection.close(table, now=self.clock())
+            if seat is not None:
+                self._tell(table)
+        if not clients and table.status == "over":
+            self._forget(table.id)
+
+    # ------------------------------------------------------------------------------- storing
+
+    async def _commit(self, table: Table, events: tuple[Event, ...]) -> None:
+        """Store ``events`` (the caller holds the table's lock), then apply them and send every
+        receiver its frame. Another process that stored these versions first wins: the table is
+        loaded again from the store and `TableError` (409) tells the caller."""
+        if not events:
+            return
+        done: asyncio.Future[StoreError | None] = asyncio.get_running_loop().create_future()
+        self._writes.put_nowait(_Write(table.id, events, done))
+        failed = await done
+        if isinstance(failed, VersionConflict):
+            await self._reload(table)
+            raise TableError(409, "another server changed this table first: try again")
+        if failed is not None:
+            raise failed
+        table.apply(events)
+        self._tell(table)
+        if table.status == "over":
+            await asyncio.to_thread(self.store.finish, table.id)
+        self._schedule(table)
+
+    async def _writer(self) -> None:
+        """The single writer: every waiting batch, of every table, in one transaction."""
+        while True:
+            writes = [await self._writes.get()]
+            while not self._writes.empty():
+                writes.append(self._writes.get_nowait())
+            try:
+                failed = await asyncio.to_thread(
+                    self.store.append_many, {write.table_id: write.events for write in writes}
+                )
+            except Exception as error:
+                for write in writes:
+                    write.done.set_exception(error)
+                continue
+            for write in writes:
+                write.done.set_result(failed.get(write.table_id))
+
+    async def _load(self, table_id: str) -> Table | None:
+        loaded = await asyncio.to_thread(self.store.load, table_id)
+        if loaded is None:
+            return None
+        if table_id not in self.tables:  # not loaded meanwhile
+            self.tables[table_id] = Table.replay(*loaded)
+        return self.tables[table_id]
+
+    async def _reload(self, table: Table) -> None:
+        """Replace ``table`` with what the store holds, its presence carried over."""
+        loaded = await asyncio.to_thread(self.store.load, table.id)
+        if loaded is None:
+            return
+        fresh = Table.replay(*loaded)
+        fresh.connections, fresh.left_at = table.connections, table.left_at
+        for seat in table.session.stand_ins:
+            fresh.stand_in(seat, True)
+        self.tables[table.id] = fresh
+        self._tell(fresh)
+
+    def _forget(self, table_id: str) -> None:
+        """Drop a finished table nobody watches from memory (`table` loads it again)."""
+        self.tables.pop(table_id, None)
+        self.clients.pop(table_id, None)
+        self._locks.pop(table_id, None)
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    def _tell(self, table: Table, but: Client | None = None) -> None:
+        """Send every receiver of ``table`` (but ``but``) its own frame."""
+        for client in self.clients.get(table.id, ()):
+            if client is not but and client.connection.seated:
+                client.send(table.frame(client.connection.seat))
+
+    # ------------------------------------------------------------------------------- timers and bots
+
+    async def _ticker(self) -> None:
+        """Deal the rounds that are due and let stand-ins play for humans away too long."""
+        while True:
+            await asyncio.sleep(TICK)
+            now = self.clock()
+            for table in list(self.tables.values()):
+                try:
+                    if table.deal_due(now):
+                        await self._run(table, partial(_deal_if_due, now=now))
+                    seat = table.stand_in_due(now)
+                    if seat is not None:
+                        table.stand_in(seat, True)
+                        self._tell(table)
+                        self._schedule(table)
+                except (TableError, StoreError) as error:
+                    log.warning("table %s: %s", table.id, error)
+
+    async def _run(self, table: Table, command: Callable[[Table], Outcome | None]) -> None:
+        """A command of the server's own (a deal, a bot's or a forced move) under the table's lock;
+        a refusal (a bot's turn that is past, a forced move already made) changes nothing."""
+        async with self._lock(table.id):
+            if self.tables.get(table.id) is not table:
+                return
+            outcome = command(table)
+            if outcome is not None:
+                await self._commit(table, outcome.events)
+
+    def _schedule(self, table: Table) -> None:
+        """Start the table's mover if a bot or a forced move is to play and none is at work."""
+        mover = self._movers.get(table.id)
+        if (mover is None or mover.done()) and (table.bot_turn() is not None or _forced(table)):
+            self._movers[table.id] = asyncio.create_task(self._move(table.id))
+
+    async def _move(self, table_id: str) -> None:
+        """Play the table's bots and forced moves until a person is to choose (or a move was tried
+        and refused with nothing changed since: the next change schedules the mover again)."""
+        tried: object = None
+        while (table := self.tables.get(table_id)) is not None:
+            turn = table.bot_turn()
+            forced = _forced(table)
+            moment = (table.version, forced, turn and (turn.seat, turn.who, id(turn.bot)))
+            if (turn is None and forced is None) or moment == tried:
+                return
+            tried = moment
+            try:
+                if turn is not None:
+                    await asyncio.sleep(self.bot_pause)
+                    action = await self._think(table, turn)
+                    await self._run(table, partial(Table.bot_act, turn=turn, action=action, now=self.clock()))
+                elif forced is not None:
+                    seat, action = forced
+                    version = table.version
+                    await asyncio.sleep(self.forced_pause())
+                    move = partial(Table.act, seat=seat, action=action, version=version, now=self.clock())
+                    await self._run(table, move)
+            except (TableError, StoreError) as error:
+                log.warning("table %s: %s", table_id, error)
+                return
+
+    async def _think(self, table: Table, turn: BotTurn) -> str:
+        """The bot's answer to ``turn``, computed in the process pool from the seat's view only."""
+        bot = table.seats[turn.seat].bot
+        kind = engine_bot_kind(bot) if turn.who is Who.BOT and bot is not None else STAND_IN_KIND
+        seed = table.row.settings["bot_seed"] + 1_000_003 * table.version + turn.seat
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, bot_move, table.game.name, kind, seed, dict(turn.view))
+
+    def forced_pause(self) -> float:
+        """A random pause before a forced move: half to one and a half times `bot_pause`."""
+        return random.uniform(0.5, 1.5) * self.bot_pause
+
+
+def _deal_if_due(table: Table, *, now: float) -> Outcome | None:
+    """The deal of the table's next round if it is (still) due."""
+    return table.deal(now=now) if table.deal_due(now) else None
+
+
+def _forced(table: Table) -> tuple[int, str] | None:
+    """(seat, action) when a human seat is to act and has exactly one legal action."""
+    seat = table.session.turn
+    if seat is None or table.seats[seat].kind != "human":
+        return None
+    view = table.session.view(seat)
+    legal = list(view["legal_actions"]) if view is not None else []
+    return (seat, legal[0]) if len(legal) == 1 else None

@@ -1,0 +1,438 @@
+"""The table server against server.md: every HTTP endpoint and its 4xx answers (Starlette's TestClient),
+then a real ``troef serve`` process on a free port with real WebSocket clients: a whole match (a human
+playing random legal actions, two random bots and a spectator) and the protocol's errors."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from websockets.asyncio.client import ClientConnection, connect
+
+from troef.fair import verify
+from troef.replay import replay
+from troef.web.app import NO_TABLE, create_app
+from troef.web.server import TableServer
+from troef.web.store import Event, Store
+
+WAIT = 30.0
+"""Seconds a test waits for a server or a frame before it fails."""
+Frame = dict[str, Any]
+
+
+def body(seats: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
+    """A `POST /api/tables` body for Rififi (Oh Hell) at three: Ann, an open seat and a random bot."""
+    if seats is None:
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}]
+    return {"game": "rififi", "rules": "oh-hell", "players": len(seats), "seats": seats, **extra}
+
+
+# --------------------------------------------------------------------------- HTTP, in process
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    server = TableServer(Store(f"sqlite:///{tmp_path / 'tables.sqlite3'}"), bot_pause=0, workers=1)
+    with TestClient(create_app(server, creations_per_minute=3)) as test_client:
+        yield test_client
+
+
+def created(client: TestClient, request: dict[str, Any] | None = None) -> dict[str, Any]:
+    answer = client.post("/api/tables", json=body() if request is None else request)
+    assert answer.status_code == 201, answer.text
+    result: dict[str, Any] = answer.json()
+    return result
+
+
+def invite_code(answer: dict[str, Any]) -> str:
+    return str(answer["invite"]).rsplit("/", 1)[1]
+
+
+def test_healthz_and_the_games(client: TestClient) -> None:
+    assert (client.get("/healthz").status_code, client.get("/healthz").json()) == (200, {"ok": True})
+    games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+    assert set(games) == {"rififi", "rikken", "hoogjassen", "piken"}
+    rififi = games["rififi"]
+    assert rififi["players"] == {"min": 3, "max": 6, "default": 4}
+    assert [p["name"] for p in rififi["presets"]] == ["standaard", "oh-hell"]
+    pack = next(o for o in rififi["options"] if o["name"] == "pack")
+    assert pack["type"] == "str" and pack["default"] == "german36"
+    assert pack["choices"] == ["german36", "french52"] and pack["description"]
+    assert {"random", "easy", "normal", "strong", "heuristic"} <= set(rififi["bots"])
+    assert all(o["type"] in ("bool", "int", "str") for g in games.values() for o in g["options"])
+
+
+def test_creating_a_table_answers_tokens_for_its_humans_only(client: TestClient) -> None:
+    answer = created(client)
+    table = answer["table"]
+    assert [seat["seat"] for seat in answer["seats"]] == [0]
+    assert len(answer["seats"][0]["token"]) >= 22  # 128 bits, URL-safe
+    assert answer["invite"].startswith(f"/join/{table}/") and answer["watch"] == f"/tables/{table}"
+    info = client.get(f"/api/tables/{table}").json()
+    assert (info["game"], info["rules"], info["players"], info["status"], info["version"]) == (
+        "rififi",
+        "oh-hell",
+        3,
+        "waiting",
+        0,
+    )
+    assert [(s["kind"], s["name"], s["connected"]) for s in info["seats"]] == [
+        ("human", "Ann", False),
+        ("open", None, False),
+        ("bot", "random bot", True),
+    ]
+    assert info["sheet"] == {"rounds": [], "totals": [0, 0, 0], "winners": []}
+    assert len(info["round"]["commitment"]) == 64 and info["round"]["dealt"] is False
+    assert answer["seats"][0]["token"] not in json.dumps(info) and invite_code(answer) not in json.dumps(info)
+
+
+@pytest.mark.parametrize(
+    ("request_body", "says"),
+    [
+        (body(game="skat"), "unknown game 'skat'"),
+        (body(rules="wild"), "wild"),
+        (body(rules={"no_such_option": 1}), "no_such_option"),
+        ({**body(), "players": 9}, "9"),
+        ({**body(seats=[{"kind": "human", "name": "Ann"}, {"kind": "open"}]), "players": 3}, "need 3 seats"),
+        (body(seats=[{"kind": "human", "name": "A"}, {"kind": "open"}, {"kind": "bot", "bot": "x"}]), "bot"),
+        (body(seats=[{"kind": "human", "name": "A"}, {"kind": "nobody"}, {"kind": "open"}]), "kind"),
+        (body(rounds=0), "round"),
+        ([1, 2], "JSON object"),
+    ],
+)
+def test_creating_a_table_refuses_bad_bodies(client: TestClient, request_body: object, says: str) -> None:
+    answer = client.post("/api/tables", json=request_body)
+    assert answer.status_code == 400
+    assert says in answer.json()["error"]
+
+
+def test_creating_a_table_refuses_what_is_not_json(client: TestClient) -> None:
+    answer = client.post("/api/tables", content=b"{not json")
+    assert (answer.status_code, answer.json()) == (400, {"error": "the body is not JSON"})
+
+
+def test_table_creation_is_limited_per_address(client: TestClient) -> None:
+    for _ in range(3):
+        created(client)
+    answer = client.post("/api/tables", json=body())
+    assert answer.status_code == 429
+    assert answer.json() == {"error": "at most 3 tables a minute from one address"}
+
+
+def test_joining_a_table(client: TestClient) -> None:
+    answer = created(client)
+    table, invite = answer["table"], invite_code(answer)
+    path = f"/api/tables/{table}/join"
+    refused = [
+        (client.post(path, json={"name": "Bob", "invite": "wrong"}), 403, "invite"),
+        (client.post(path, json={"name": "", "invite": invite}), 400, "name"),
+        (client.post(path, json={"name": "Bob", "invite": invite, "seat": 7}), 400, "no seat '7'"),
+        (client.post(path, json={"name": "Bob", "invite": invite, "seat": 0}), 409, "seat 0 is taken"),
+        (client.post(path, json={"name": "Bob", "invite": invite, "age": 3}), 400, "unknown field"),
+        (client.post(path, json=["Bob"]), 400, "JSON object"),
+        (client.post("/api/tables/nope/join", json={"name": "Bob", "invite": invite}), 404, "no table"),
+    ]
+    for reply, status, says in refused:
+        assert reply.status_code == status and says in reply.json()["error"], reply.text
+    joined = client.post(path, json={"name": "Bob", "invite": invite})
+    assert joined.status_code == 200 and joined.json()["seat"] == 1 and len(joined.json()["token"]) >= 22
+    full = client.post(path, json={"name": "Cid", "invite": invite})
+    assert (full.status_code, full.json()) == (409, {"error": "no seat is open at this table"})
+    info = client.get(f"/api/tables/{table}").json()
+    assert (info["status"], info["version"], info["seats"][1]["name"]) == ("playing", 1, "Bob")
+
+
+def test_no_table_no_record_no_route(client: TestClient) -> None:
+    table = created(client)["table"]
+    assert client.get("/api/tables/nope").status_code == 404
+    assert "no table 'nope'" in client.get("/api/tables/nope").json()["error"]
+    record = client.get(f"/api/tables/{table}/record")
+    assert (record.status_code, record.json()) == (
+        404,
+        {"error": f"no round of table {table} is finished yet"},
+    )
+    assert client.get("/api/tables/nope/record").status_code == 404
+    assert client.get("/nowhere").json() == {"error": "Not Found"}
+    wrong = client.put("/api/tables")
+    assert (wrong.status_code, wrong.json()) == (405, {"error": "Method Not Allowed"})
+
+
+def test_a_websocket_to_no_table_is_closed_with_4404(client: TestClient) -> None:
+    with client.websocket_connect("/ws/tables/nope") as ws, pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_text()
+    assert closed.value.code == NO_TABLE and "no table" in closed.value.reason
+
+
+# --------------------------------------------------------------------------- a real server
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Served:
+    """A ``troef serve`` process on a free port (bots without a pause), on the database at ``url``."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws = f"ws://127.0.0.1:{self.port}/ws/tables/"
+        command = ["-m", "troef", "serve", "--no-browser", "--bot-pause", "0"]
+        self.process = subprocess.Popen(
+            [sys.executable, *command, "--port", str(self.port), "--database", url],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        deadline = time.monotonic() + WAIT
+        while True:
+            try:
+                if httpx.get(f"{self.base}/healthz").status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.process.kill()
+                raise AssertionError(f"the server did not start: {self.process.communicate()[0]}")
+            time.sleep(0.1)
+
+    def create(self, request: dict[str, Any]) -> dict[str, Any]:
+        answer = httpx.post(f"{self.base}/api/tables", json=request)
+        assert answer.status_code == 201, answer.text
+        result: dict[str, Any] = answer.json()
+        return result
+
+    def get(self, path: str) -> Any:
+        answer = httpx.get(f"{self.base}{path}")
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    def kill(self) -> None:
+        """SIGKILL, at once."""
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(WAIT)
+
+    def stop(self) -> str:
+        """SIGTERM: the server stops cleanly (exit 0); its output."""
+        self.process.send_signal(signal.SIGTERM)
+        out, _ = self.process.communicate(timeout=WAIT)
+        assert self.process.returncode == 0, out
+        return out
+
+
+class Peer:
+    """A WebSocket client of one table: every state frame it received, in order."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.states: list[Frame] = []
+
+    @classmethod
+    async def hello(cls, served: Served, table: str, token: str | None = None) -> Peer:
+        peer = cls(await connect(served.ws + table))
+        await peer.send({"type": "hello"} if token is None else {"type": "hello", "token": token})
+        assert (await peer.frame())["type"] == "state"
+        return peer
+
+    @property
+    def last(self) -> Frame:
+        return self.states[-1]
+
+    async def send(self, frame: Frame | str) -> None:
+        await self.ws.send(frame if isinstance(frame, str) else json.dumps(frame))
+
+    async def frame(self) -> Frame:
+        frame: Frame = json.loads(await asyncio.wait_for(self.ws.recv(), WAIT))
+        if frame["type"] == "state":
+            self.states.append(frame)
+        return frame
+
+    async def until(self, wanted: Callable[[Frame], bool]) -> Frame:
+        while not wanted(frame := await self.frame()):
+            pass
+        return frame
+
+    async def answer(self, frame: Frame) -> Frame:
+        """Send ``frame`` and read up to its answer: an error, or a state past the current version."""
+        version = self.last["version"]
+        await self.send(frame)
+        return await self.until(lambda f: f["type"] == "error" or f["version"] > version)
+
+
+def versions_without_gaps(peer: Peer) -> None:
+    versions = [state["version"] for state in peer.states]
+    assert all(b - a in (0, 1) for a, b in itertools.pairwise(versions)), versions
+
+
+async def play(
+    peer: Peer, rng: random.Random, acked: list[tuple[int, str]], until: Callable[[Frame], bool] | None = None
+) -> Frame:
+    """Play ``peer``'s seat from its latest state to the end of the match (or to a state ``until``
+    accepts): ready for every round with a client seed, a random legal action on every turn; each
+    acknowledged act (answered by a state) is kept in ``acked`` as (version, action)."""
+    state = peer.last
+    while state["table"]["status"] != "over":
+        if until is not None and until(state):
+            return state
+        coming = state["table"]["round"]
+        if state["legal_actions"]:
+            version, action = state["version"], rng.choice(state["legal_actions"])
+            answer = await peer.answer({"type": "act", "action": action, "version": version})
+            if answer["type"] == "state":
+                acked.append((version, action))
+            else:
+                assert answer["code"] == "stale", answer  # the table had moved on
+        elif not coming["dealt"] and state["seat"] not in coming["ready"]:
+            await peer.answer({"type": "ready", "seed": f"{rng.getrandbits(64):x}"})
+        state = peer.last if peer.last["version"] > state["version"] else await peer.until(_state)
+    return state
+
+
+def _state(frame: Frame) -> bool:
+    return bool(frame["type"] == "state")
+
+
+async def watch(peer: Peer) -> None:
+    """Read a spectator's frames until the match is over."""
+    while peer.last["table"]["status"] != "over":
+        await peer.frame()
+
+
+def check_log(store_url: str, table: str, acked: list[tuple[int, str]], record: dict[str, Any]) -> None:
+    """Every acknowledged act of seat 0 is its stored event, and the record holds every stored action
+    once, in order."""
+    with Store(store_url) as store:
+        loaded = store.load(table)
+    assert loaded is not None
+    events: list[Event] = loaded[1]
+    for version, action in acked:
+        event = events[version]  # the event of version + 1
+        assert (event.version, event.kind, event.data["seat"], event.data["action"]) == (
+            version + 1,
+            "act",
+            0,
+            action,
+        )
+    stored = [e.data["action"] for e in events if e.kind == "act"]
+    recorded = [action.split(":", 1)[-1] for rnd in record["rounds"] for action in rnd["actions"]]
+    assert recorded == stored
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    url = f"sqlite:///{tmp_path_factory.mktemp('served') / 'tables.sqlite3'}"
+    server = Served(url)
+    yield server
+    assert "tables are kept in" in server.stop()
+
+
+def test_a_whole_match_over_websockets(served: Served) -> None:
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "bot", "bot": "random"},
+        {"kind": "bot", "bot": "random"},
+    ]
+    answer = served.create(body(seats, rounds=2))
+    table, token = answer["table"], answer["seats"][0]["token"]
+
+    async def run() -> tuple[Peer, Peer, list[tuple[int, str]]]:
+        human = await Peer.hello(served, table, token)
+        spectator = await Peer.hello(served, table)
+        acked: list[tuple[int, str]] = []
+        await asyncio.gather(play(human, random.Random(7), acked), watch(spectator))
+        return human, spectator, acked
+
+    human, spectator, acked = asyncio.run(run())
+    for peer in (human, spectator):
+        versions_without_gaps(peer)
+        assert peer.last["table"]["status"] == "over" and len(peer.last["sheet"]["rounds"]) == 2
+    assert spectator.last["seat"] is None and human.last["seat"] == 0
+    assert all(not state["legal_actions"] for state in spectator.states)
+    assert human.last["version"] == spectator.last["version"] == served.get(f"/api/tables/{table}")["version"]
+    assert len(acked) >= 2 * 17  # at least a card a trick, two rounds of seventeen
+    record = served.get(f"/api/tables/{table}/record")
+    assert verify(record).ok and len(record["rounds"]) == 2
+    assert replay(record)["totals"] == human.last["sheet"]["totals"]
+    check_log(served.url, table, acked, record)
+
+
+def test_the_protocol_over_websockets(served: Served) -> None:
+    seats = [{"kind": "human", "name": name} for name in ("Ann", "Bob", "Cid")]
+    answer = served.create(body(seats, rounds=1))
+    table = answer["table"]
+    tokens = {s["seat"]: s["token"] for s in answer["seats"]}
+
+    async def run() -> None:
+        newcomer = Peer(await connect(served.ws + table))
+        await newcomer.send({"type": "sync"})
+        assert (await newcomer.frame())["code"] == "bad-message"
+        await newcomer.send({"type": "hello", "token": "not-a-token"})
+        assert (await newcomer.frame())["code"] == "bad-token"
+        await newcomer.send({"type": "hello", "token": tokens[0]})
+        assert (await newcomer.frame())["seat"] == 0
+        await newcomer.send({"type": "hello", "token": tokens[0]})
+        assert (await newcomer.frame())["code"] == "bad-message"
+        peers = {0: newcomer, **{k: await Peer.hello(served, table, tokens[k]) for k in (1, 2)}}
+        spectator = await Peer.hello(served, table)
+        bad_seed = await peers[0].answer({"type": "ready", "seed": "xyz"})
+        assert bad_seed["code"] == "bad-message" and "hex" in bad_seed["message"]
+        for k, peer in peers.items():
+            await peer.answer({"type": "ready", "seed": "ABCdef"} if k else {"type": "ready"})
+        dealt = await spectator.until(lambda f: f["type"] == "state" and f["table"]["round"]["dealt"])
+        version, turn = dealt["version"], dealt["view"]["current_player"]
+        actor, other = peers[turn], peers[(turn + 1) % 3]
+        await actor.until(lambda f: f["type"] == "state" and f["version"] == version)
+        legal = actor.last["legal_actions"]
+        assert len(legal) >= 2 and legal[0].startswith("bid ")
+
+        async def error(peer: Peer, frame: Frame | str) -> Frame:
+            await peer.send(frame)
+            answer = await peer.until(lambda f: f["type"] == "error")
+            assert answer["version"] == version
+            return answer
+
+        act = {"type": "act", "action": legal[0], "version": version}
+        assert (await error(spectator, act))["code"] == "not-seated"
+        assert (await error(actor, {**act, "version": version - 1}))["code"] == "stale"
+        assert (await error(other, act))["code"] == "not-your-turn"
+        illegal = await error(actor, {**act, "action": "bid 99"})
+        assert illegal["code"] == "illegal" and legal[-1] in illegal["message"]
+        for text in ("{", '{"type": "shout"}', json.dumps({"type": "sync", "pad": "x" * 5000}), "[1]"):
+            assert (await error(actor, text))["code"] == "bad-message"
+        after = await actor.answer(act)
+        assert (after["type"], after["version"]) == ("state", version + 1)
+        await actor.send(act)  # a resend after it was applied: the state again, not a second move
+        again = await actor.frame()
+        assert (again["type"], again["version"]) == ("state", version + 1)
+        assert served.get(f"/api/tables/{table}")["version"] == version + 1
+        await other.until(lambda f: f["type"] == "state" and f["version"] == version + 1)
+        assert other.last["legal_actions"]
+        for _ in range(60):
+            await other.send({"type": "sync"})
+        answers = [await other.frame() for _ in range(60)]
+        assert {f.get("code") for f in answers if f["type"] == "error"} == {"too-many"}
+        assert sum(f["type"] == "state" for f in answers) >= 30
+        await asyncio.sleep(0.2)  # a few frames' worth of the rate come back
+        await other.send({"type": "sync"})  # the connection stayed open: a sync still answers
+        assert (await other.until(_state))["version"] == version + 1
+
+    asyncio.run(run())
