@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.asyncio.client import ClientConnection, connect
 
 from troef.fair import verify
-from troef.replay import replay
+from troef.replay import replay, start_state
 from troef.web.app import NO_TABLE, create_app
 from troef.web.server import TableServer
 from troef.web.store import Event, Store
@@ -197,12 +198,14 @@ class Served:
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}/ws/tables/"
         command = ["-m", "troef", "serve", "--no-browser", "--bot-pause", "0"]
+        output, path = tempfile.mkstemp(prefix="troef-serve-", suffix=".log")
+        self.log = Path(path)
         self.process = subprocess.Popen(
             [sys.executable, *command, "--port", str(self.port), "--database", url],
-            stdout=subprocess.PIPE,
+            stdout=output,
             stderr=subprocess.STDOUT,
-            text=True,
         )
+        os.close(output)
         deadline = time.monotonic() + WAIT
         while True:
             try:
@@ -212,7 +215,7 @@ class Served:
                 pass
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.process.kill()
-                raise AssertionError(f"the server did not start: {self.process.communicate()[0]}")
+                raise AssertionError(f"the server did not start: {self.said()}")
             time.sleep(0.1)
 
     def create(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -226,6 +229,10 @@ class Served:
         assert answer.status_code == 200, answer.text
         return answer.json()
 
+    def said(self) -> str:
+        """What the server printed so far."""
+        return self.log.read_text(encoding="utf-8")
+
     def kill(self) -> None:
         """SIGKILL, at once."""
         os.kill(self.process.pid, signal.SIGKILL)
@@ -234,7 +241,9 @@ class Served:
     def stop(self) -> str:
         """SIGTERM: the server stops cleanly (exit 0); its output."""
         self.process.send_signal(signal.SIGTERM)
-        out, _ = self.process.communicate(timeout=WAIT)
+        self.process.wait(WAIT)
+        out = self.said()
+        self.log.unlink()
         assert self.process.returncode == 0, out
         return out
 
@@ -333,7 +342,7 @@ def check_log(store_url: str, table: str, acked: list[tuple[int, str]], record: 
             action,
         )
     stored = [e.data["action"] for e in events if e.kind == "act"]
-    recorded = [action.split(":", 1)[-1] for rnd in record["rounds"] for action in rnd["actions"]]
+    recorded = [action for rnd in record["rounds"] for action in rnd["actions"]]
     assert recorded == stored
 
 
@@ -436,3 +445,26 @@ def test_the_protocol_over_websockets(served: Served) -> None:
         assert (await other.until(_state))["version"] == version + 1
 
     asyncio.run(run())
+
+
+def test_an_away_human_gets_a_stand_in_and_the_record_marks_its_moves(served: Served) -> None:
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "bot", "bot": "random"},
+        {"kind": "bot", "bot": "easy"},
+    ]
+    request = {**body(seats, rounds=1, ready_limit=1, away_limit=1), "rules": "standaard"}
+    table = served.create(request)["table"]  # nobody connects: dealt after the ready limit, then a stand-in
+    deadline = time.monotonic() + WAIT
+    while (info := served.get(f"/api/tables/{table}"))["status"] != "over":
+        assert time.monotonic() < deadline, info
+        time.sleep(0.2)
+    record = served.get(f"/api/tables/{table}/record")
+    assert verify(record).ok
+    state, actors = start_state(record["rounds"][0]), []
+    for action in record["rounds"][0]["actions"]:
+        actors.append(state.current_player)
+        state.apply(action)
+    stood_in = record["rounds"][0]["stand_in"]
+    assert stood_in and {actors[index] for index in stood_in} == {0}  # the away human's seat
+    assert info["sheet"]["rounds"][0]["stand_in"] == [0]

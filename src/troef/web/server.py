@@ -220,6 +220,8 @@ class TableServer:
         self._tell(table)
         if table.status == "over":
             await asyncio.to_thread(self.store.finish, table.id)
+            if not self.clients.get(table.id):
+                self._forget(table.id)
         self._schedule(table)
 
     async def _writer(self) -> None:

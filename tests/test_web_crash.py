@@ -1,0 +1,99 @@
+"""Crash safety (server.md, Persistence): a ``troef serve`` process killed with SIGKILL mid-round and
+started again on the same database resumes the table at the version its clients last received, with
+the same views; a resent act is not applied twice; the match finishes with every acknowledged action in
+the stored log and in the record exactly once.  On SQLite, and on PostgreSQL where one is reachable."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from test_web_app import Peer, Served, body, check_log, play, versions_without_gaps, watch
+from troef.fair import verify
+from troef.replay import replay
+
+POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
+"""The PostgreSQL this machine kind runs (trust auth): the test makes itself a database there."""
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database URL: a SQLite file, or a new PostgreSQL database (dropped afterwards)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'crash.sqlite3'}"
+        return
+    try:
+        admin = psycopg.connect(POSTGRES, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as error:
+        pytest.skip(f"no PostgreSQL reachable at {POSTGRES}: {str(error).strip().splitlines()[0]}")
+    name = f"troef_crash_{secrets.token_hex(4)}"
+    with admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def test_a_killed_server_loses_nothing_it_acknowledged(database: str) -> None:
+    served = Served(database)
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "bot", "bot": "random"},
+        {"kind": "bot", "bot": "random"},
+    ]
+    answer = served.create(body(seats, rounds=1))
+    table, token = answer["table"], answer["seats"][0]["token"]
+    rng = random.Random(11)
+    acked: list[tuple[int, str]] = []
+
+    async def run() -> tuple[Served, dict[str, Any]]:
+        human = await Peer.hello(served, table, token)
+        spectator = await Peer.hello(served, table)
+        # Play into the round, up to a turn of the human with a choice (no bot or forced move pending).
+        at = await play(human, rng, acked, until=lambda s: len(acked) >= 5 and len(s["legal_actions"]) >= 2)
+        await spectator.until(lambda f: f["type"] == "state" and f["version"] == at["version"])
+        assert at["view"]["phase"] == "play" and at["table"]["status"] == "playing"
+        served.kill()
+        for peer in (human, spectator):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(peer.ws.close(), 2)
+
+        again = Served(database)
+        back = await Peer.hello(again, table, token)
+        watching = await Peer.hello(again, table)
+        for before, after in ((human, back), (spectator, watching)):
+            seen, now = before.last, after.last
+            assert (now["version"], now["view"], now["legal_actions"]) == (
+                seen["version"],
+                seen["view"],
+                seen["legal_actions"],
+            )
+            assert now["sheet"] == seen["sheet"] and now["table"]["round"] == seen["table"]["round"]
+        version, action = acked[-1]  # resent after the reconnect: the state, not a second move
+        await back.send({"type": "act", "action": action, "version": version})
+        resent = await back.frame()
+        assert (resent["type"], resent["version"]) == ("state", at["version"])
+
+        await asyncio.gather(play(back, rng, acked), watch(watching))
+        for peer in (human, spectator, back, watching):
+            versions_without_gaps(peer)
+        assert back.last["table"]["status"] == watching.last["table"]["status"] == "over"
+        for peer in (back, watching):
+            await peer.ws.close()
+        return again, back.last
+
+    again, final = asyncio.run(run())
+    record = again.get(f"/api/tables/{table}/record")
+    again.stop()
+    assert verify(record).ok and len(record["rounds"]) == 1
+    assert replay(record)["totals"] == final["sheet"]["totals"]
+    check_log(database, table, acked, record)
