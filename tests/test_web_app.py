@@ -23,8 +23,10 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from typer.testing import CliRunner
 from websockets.asyncio.client import ClientConnection, connect
 
+from troef.cli.main import app
 from troef.fair import verify
 from troef.replay import replay, start_state
 from troef.web.app import NO_TABLE, create_app
@@ -468,3 +470,16 @@ def test_an_away_human_gets_a_stand_in_and_the_record_marks_its_moves(served: Se
     stood_in = record["rounds"][0]["stand_in"]
     assert stood_in and {actors[index] for index in stood_in} == {0}  # the away human's seat
     assert info["sheet"]["rounds"][0]["stand_in"] == [0]
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        (["--port", "70000"], "--port is a port number 1..65535, not 70000"),
+        (["--bot-pause", "-1"], "--bot-pause is 0 to 10 seconds, not -1.0"),
+        (["--database", "nosuchdb://x"], "cannot use the database nosuchdb://x"),
+    ],
+)
+def test_troef_serve_refuses_bad_options(options: list[str], says: str) -> None:
+    result = CliRunner().invoke(app, ["serve", "--no-browser", *options])
+    assert result.exit_code == 2 and says in result.output, result.output

@@ -44,7 +44,9 @@ def serve(
     shown = f"http://{'localhost' if host in ('127.0.0.1', '0.0.0.0', '::') else host}:{port}/"
     say(f"the table server is at {shown} (Ctrl+C stops it)")
     app = create_app(TableServer(store, bot_pause=bot_pause))
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES, timeout_graceful_shutdown=5
+    )
     server = uvicorn.Server(config)
 
     def stop(signum: int, frame: FrameType | None) -> None:

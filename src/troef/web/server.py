@@ -17,7 +17,8 @@ import multiprocessing
 import random
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Final
@@ -93,14 +94,14 @@ class TableServer:
         self._movers: dict[str, asyncio.Task[None]] = {}
         self._writes: asyncio.Queue[_Write] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
-        self._pool: Executor | None = None
+        self._pool: ProcessPoolExecutor | None = None
 
     # ------------------------------------------------------------------------------- life
 
     async def start(self) -> None:
         """Replay every unfinished table from the store and let its timers and bots carry on; every
         human counts as having left now (they reconnect)."""
-        self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        self._pool = _bot_pool(self.workers)
         self._tasks = [asyncio.create_task(self._writer()), asyncio.create_task(self._ticker())]
         now = self.clock()
         for table_id in await asyncio.to_thread(self.store.table_ids, unfinished=True):
@@ -170,7 +171,7 @@ class TableServer:
 
     async def receive(self, client: Client, text: str | bytes) -> None:
         """A client frame: its table's answer, stored and told to everyone, or a reply to it alone."""
-        table = self.tables[client.table_id]
+        table = await self.table(client.table_id)
         async with self._lock(client.table_id):
             seated = client.connection.seated
             outcome = client.connection.receive(table, text, now=self.clock())
@@ -180,7 +181,7 @@ class TableServer:
             try:
                 await self._commit(table, outcome.events)
             except TableError as error:
-                client.send(self.tables[client.table_id].error("stale", str(error)))
+                client.send(self.tables.get(table.id, table).error("stale", str(error)))
                 return
             if outcome.reply is not None:
                 client.send(outcome.reply)
@@ -287,13 +288,21 @@ class TableServer:
                 try:
                     if table.deal_due(now):
                         await self._run(table, partial(_deal_if_due, now=now))
-                    seat = table.stand_in_due(now)
-                    if seat is not None:
-                        table.stand_in(seat, True)
-                        self._tell(table)
-                        self._schedule(table)
+                    if table.stand_in_due(now) is not None:
+                        await self._stand_in(table, now)
                 except (TableError, StoreError) as error:
                     log.warning("table %s: %s", table.id, error)
+                except Exception:  # one table's failure must not stop every table's timers
+                    log.exception("table %s: its timers failed", table.id)
+
+    async def _stand_in(self, table: Table, now: float) -> None:
+        """Let a stand-in bot play for the human who is away on their turn."""
+        async with self._lock(table.id):
+            seat = table.stand_in_due(now)
+            if seat is not None and self.tables.get(table.id) is table:
+                table.stand_in(seat, True)
+                self._tell(table)
+                self._schedule(table)
 
     async def _run(self, table: Table, command: Callable[[Table], Outcome | None]) -> None:
         """A command of the server's own (a deal, a bot's or a forced move) under the table's lock;
@@ -343,11 +352,24 @@ class TableServer:
         kind = engine_bot_kind(bot) if turn.who is Who.BOT and bot is not None else STAND_IN_KIND
         seed = table.row.settings["bot_seed"] + 1_000_003 * table.version + turn.seat
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, bot_move, table.game.name, kind, seed, dict(turn.view))
+        for attempt in (1, 2):
+            try:
+                return await loop.run_in_executor(
+                    self._pool, bot_move, table.game.name, kind, seed, dict(turn.view)
+                )
+            except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool, once
+                log.error("the bots' process pool broke (attempt %d): starting a new one", attempt)
+                self._pool = _bot_pool(self.workers)
+        raise TableError(503, f"seat {turn.seat}'s bot could not move: its process died twice")
 
     def forced_pause(self) -> float:
         """A random pause before a forced move: half to one and a half times `bot_pause`."""
         return random.uniform(0.5, 1.5) * self.bot_pause
+
+
+def _bot_pool(workers: int | None) -> ProcessPoolExecutor:
+    """The bots' processes (spawned: a fork of a threaded server is not safe)."""
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
 def _deal_if_due(table: Table, *, now: float) -> Outcome | None:
