@@ -325,6 +325,10 @@ def test_an_answer_is_a_bid_while_bidding_and_a_choice_while_playing() -> None:
     assert interpret("as", plays) == "play AS"
     assert interpret("play 6c", plays) == "play 6c"
     assert interpret("bid 2", plays) == "bid 2"
+    contracts = ["pass", "bid misere", "bid open-misere", "bid rik"]
+    assert interpret("Misère", contracts) == "bid misere"  # as the table writes it
+    assert interpret("open-misère", contracts) == "bid open-misere"
+    assert interpret("rik", contracts) == "bid rik"
     for bad, reason in (
         ("0", "there is no choice 0"),
         ("4", "there is no choice 4"),

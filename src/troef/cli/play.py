@@ -6,6 +6,7 @@ session's events through the game's `GameTable`, which renders only the person's
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from rich.console import Console
@@ -54,10 +55,15 @@ def interpret(answer: str, choices: Sequence[str], words: Words | None = None) -
     try:
         card = CODES[parse_card(text)]
     except CardError:
-        naming = [c for c in choices if c.lower().split()[1:] == [text.lower()]]
+        naming = [c for c in choices if c.lower().split()[1:] == [unaccented(text.lower())]]
         return naming[0] if len(naming) == 1 else text
     naming = [c for c in choices if c.split()[1:2] == [card]]
     return naming[0] if len(naming) == 1 and f"play {card}" not in choices else f"play {card}"
+
+
+def unaccented(text: str) -> str:
+    """``text`` without accents: a word as the table shows it (``misère``) names the action (``misere``)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 class TerminalMatch:
