@@ -14,7 +14,9 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import os
 import random
+import threading
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -35,6 +37,8 @@ log = logging.getLogger("troef.web")
 
 OUTBOX_LIMIT: Final = 500
 """Frames waiting for a client that reads too slowly, before the server closes its connection."""
+PARENT_CHECK: Final = 1.0
+"""Seconds between a bot worker's looks at whether the server's process still lives."""
 TICK: Final = 0.1
 """Seconds between the timers' looks at every table (deals due, stand-ins due)."""
 
@@ -368,8 +372,21 @@ class TableServer:
 
 
 def _bot_pool(workers: int | None) -> ProcessPoolExecutor:
-    """The bots' processes (spawned: a fork of a threaded server is not safe)."""
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    """The bots' processes (spawned: a fork of a threaded server is not safe), which end when the
+    server's process does, however it ends."""
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_outlive_not, initargs=(os.getpid(),))
+
+
+def _outlive_not(server: int) -> None:
+    """In a bot worker: end this process once the server's (its parent, ``server``) is gone."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _deal_if_due(table: Table, *, now: float) -> Outcome | None:
