@@ -116,6 +116,10 @@ class TableServer:
                 continue
             if table is None:
                 continue
+            if table.status == "over":  # killed before it was marked finished
+                await asyncio.to_thread(self.store.finish, table_id)
+                self._forget(table_id)
+                continue
             for seat in range(table.game.players):
                 table.left_at[seat] = now
             self._schedule(table)
