@@ -1,12 +1,11 @@
 """``troef serve``: the table server (server.md), for people playing together in their browsers.
 
 The server is another interface (``troef.web``) and needs the extra ``troef[server]``: this command
-loads it by name when it runs, so that the terminal commands work without it and the interfaces do not
-import each other (tests/test_layers.py)."""
+imports it only when it runs, so that the terminal commands work without it. The command line is the
+one interface allowed to start another (tests/test_layers.py)."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Annotated
 
 import typer
@@ -38,7 +37,7 @@ def serve(
     if not 0 <= bot_pause <= 10:
         raise UsageError(f"--bot-pause is 0 to 10 seconds, not {bot_pause}")
     try:
-        web = importlib.import_module("troef.web.serve")
+        from ..web import serve as web
     except ImportError as e:
         raise UsageError(
             f"the server needs troef's extra 'server': pip install 'troef[server]' ({e})"
