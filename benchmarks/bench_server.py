@@ -1,0 +1,539 @@
+"""The table server under load: T tables of scripted WebSocket clients against one ``troef serve`` process.
+
+For every T the script starts ``troef serve`` on a free port with a fresh SQLite database (its bot pause at
+its default), creates T tables over HTTP and opens their clients' WebSockets from this one process (asyncio
+and the ``websockets`` client), lets them play for ``--warmup`` plus ``--seconds`` seconds, and prints, for
+the acts sent after the warm-up: the acts accepted per second, the p50 / p99 / max milliseconds from sending
+an ``act`` to the acting client's next ``state`` frame of a higher version, and the server's CPU share
+(``/proc/<pid>/stat``: utime + stime over wall time, in % of one core and of the machine's cores).
+
+- Default mode: tables of Rififi ``oh-hell`` with 8 tricks (4 bids and 32 cards a round) and four human
+  seats, each a scripted client. A client sends ``ready`` when its frame asks for it (``table.round`` not
+  dealt and its seat not in ``ready``) and, on its turn, waits ``--think`` seconds (uniform between half and
+  one and a half times) and sends a random action of ``legal_actions`` with the frame's ``version``.  A seat
+  with one legal action leaves it to the server, which plays forced moves itself after a random pause.
+- ``--bots``: tables of one scripted human and three ``normal`` bots (which think in the server's process
+  pool, whose CPU is printed too); T grows through ``--tables`` and the search stops at the first T whose
+  human p99 is over 100 ms, reporting the largest T under it.
+
+The server limits table creation to 10 a minute per client address, so the tables are created from
+successive loopback addresses (127.1.x.y), ten from each, like people each opening a table from their own
+machine.  Every socket goes to 127.0.0.1 only; the open-file limit is raised as far as allowed in this
+process and the server it starts (8,000 sockets need it).
+
+    python benchmarks/bench_server.py [--tables 100,300,1000,2000] [--seconds 30] [--warmup 10] [--json]
+    python benchmarks/bench_server.py --bots [--tables 5,10,20,40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import http.client
+import json
+import os
+import platform
+import random
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
+
+TARGET_MS: Final = 100.0
+"""The p99 target of issue 17: an act's answer within 100 ms."""
+MAX_TABLES: Final = 5000
+CREATIONS_PER_ADDRESS: Final = 10
+"""The server's limit of tables created per client address and minute."""
+CONNECTING: Final = 64
+"""Tables being created and connected at once."""
+SOCKETS_WANTED: Final = 2 * 4 * MAX_TABLES + 256
+"""Open files this process and the server want: a socket per client, on both sides."""
+START_TIMEOUT: Final = 60.0
+HTTP_TIMEOUT: Final = 60.0
+OPEN_TIMEOUT: Final = 60.0
+DRAIN: Final = 5.0
+"""Seconds after the measurement for the answers to the acts sent in it."""
+CLOSE_TIMEOUT: Final = 30.0
+RULES: Final = {"preset": "oh-hell", "tricks": 8}
+HUMAN: Final = {"kind": "human", "name": "bench"}
+NORMAL_BOT: Final = {"kind": "bot", "bot": "normal"}
+
+
+def table_body(bots: bool) -> dict[str, Any]:
+    """The ``POST /api/tables`` body: Rififi ``oh-hell`` with 8 tricks, 20 rounds (far longer than a run),
+    four humans or one human and three ``normal`` bots; no stand-in for a human still connecting."""
+    seats = [HUMAN, NORMAL_BOT, NORMAL_BOT, NORMAL_BOT] if bots else [HUMAN] * 4
+    return {"game": "rififi", "rules": RULES, "players": 4, "rounds": 20, "seats": seats, "away_limit": 3600}
+
+
+# ----------------------------------------------------------------------------------- the server process
+
+
+def raise_open_files(wanted: int = SOCKETS_WANTED) -> int:
+    """Raise this process's open-file limit (inherited by the server it starts) as far as allowed."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    limit = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < limit:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
+        soft = limit
+    return soft
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of process ``pid`` in seconds (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (the server's bot workers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if ppid == pid:
+                found.append(int(entry.name))
+    return found
+
+
+class Server:
+    """``troef serve`` on a free port of 127.0.0.1 with a fresh SQLite database in ``folder``, its bot pause
+    at its default; ``profile``: run it under cProfile, which writes that file when it stops."""
+
+    def __init__(self, folder: Path, profile: Path | None = None) -> None:
+        self.port = free_port()
+        profiling = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
+        database = f"sqlite:///{folder / 'bench.sqlite3'}"
+        command = [sys.executable, *profiling, "-m", "troef", "serve", "--no-browser"]
+        self.log = folder / "serve.log"
+        with self.log.open("w") as log:
+            self.process = subprocess.Popen(
+                [*command, "--port", str(self.port), "--database", database],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + START_TIMEOUT
+        while not self.healthy():
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"troef serve did not start: {self.log.read_text()[-2000:]}")
+            time.sleep(0.1)
+
+    def healthy(self) -> bool:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=1) as answer:
+                ok: bool = answer.status == 200
+                return ok
+        except OSError:
+            return False
+
+    def cpu(self) -> tuple[float, float]:
+        """CPU seconds of the server's process and of its children (the bots' workers) so far."""
+        pid = self.process.pid
+        return cpu_seconds(pid), sum(cpu_seconds(child) for child in children(pid))
+
+    def stop(self) -> None:
+        """SIGTERM (a clean stop), SIGKILL if it is not gone within 30 s."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def create_table(port: int, index: int, body: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/tables`` from the loopback address of table ``index`` (ten tables an address)."""
+    address = index // CREATIONS_PER_ADDRESS
+    source = f"127.1.{address // 250}.{address % 250 + 1}"
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=HTTP_TIMEOUT, source_address=(source, 0)
+    )
+    try:
+        connection.request("POST", "/api/tables", json.dumps(body), {"Content-Type": "application/json"})
+        answer = connection.getresponse()
+        data: dict[str, Any] = json.loads(answer.read())
+    finally:
+        connection.close()
+    if answer.status != 201:
+        raise RuntimeError(f"POST /api/tables answered {answer.status}: {data}")
+    return data
+
+
+# ----------------------------------------------------------------------------------- the clients
+
+
+@dataclass
+class Tally:
+    """What the clients saw; only acts sent in the window [start, end) count."""
+
+    start: float = float("inf")
+    end: float = float("inf")
+    latencies: list[float] = field(default_factory=list)
+    """Milliseconds from an act to its answer."""
+    errors: Counter[str] = field(default_factory=Counter)
+    closed: int = 0
+    """Sockets the server closed during the run."""
+    failed: int = 0
+    """Sockets that could not be opened."""
+    stopping: bool = False
+    """No act is sent any more (the measurement is over)."""
+    pending: int = 0
+    """Acts of the window not answered yet."""
+
+    def counts(self, sent_at: float) -> bool:
+        return self.start <= sent_at < self.end
+
+
+class Player:
+    """One scripted client: a human seat of a table over its WebSocket."""
+
+    def __init__(self, seat: int, ws: ClientConnection, think: float, rng: random.Random) -> None:
+        self.seat = seat
+        self.socket = ws
+        self.think_mean = think
+        self.rng = rng
+        self.version = -1
+        self.readied = -1
+        """The last round index this seat sent ``ready`` for."""
+        self.sent_at: float | None = None
+        self.sent_version = -1
+        self.thinking: asyncio.Task[None] | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    async def play(self, tally: Tally) -> None:
+        """Answer every frame until the socket closes."""
+        try:
+            async for message in self.socket:
+                await self.receive(json.loads(message), tally)
+        except WebSocketException:
+            pass
+        if not tally.stopping:
+            tally.closed += 1
+
+    async def receive(self, frame: dict[str, Any], tally: Tally) -> None:
+        now = time.perf_counter()
+        if frame["type"] == "error":
+            if self.sent_at is not None:
+                self.answered(tally, None)
+                tally.errors[frame["code"]] += 1
+            return
+        version: int = frame["version"]
+        if self.sent_at is not None and version > self.sent_version:
+            self.answered(tally, (now - self.sent_at) * 1000)
+        if version <= self.version:
+            return  # presence: the same version again
+        self.version = version
+        if self.thinking is not None:
+            self.thinking.cancel()
+            self.thinking = None
+        round_info = frame["table"]["round"]
+        if (
+            round_info is not None
+            and not round_info["dealt"]
+            and self.seat not in round_info["ready"]
+            and self.readied < round_info["index"]
+        ):
+            self.readied = round_info["index"]
+            await self.socket.send(json.dumps({"type": "ready"}))
+        legal: list[str] = frame["legal_actions"]
+        if len(legal) > 1 and not tally.stopping:
+            pause = self.rng.uniform(0.5, 1.5) * self.think_mean
+            self.thinking = asyncio.create_task(self.act(self.rng.choice(legal), version, pause, tally))
+
+    async def act(self, action: str, version: int, pause: float, tally: Tally) -> None:
+        await asyncio.sleep(pause)
+        if tally.stopping:
+            return
+        self.thinking = None
+        self.sent_at, self.sent_version = time.perf_counter(), version
+        if tally.counts(self.sent_at):
+            tally.pending += 1
+        await self.socket.send(json.dumps({"type": "act", "action": action, "version": version}))
+
+    def answered(self, tally: Tally, milliseconds: float | None) -> None:
+        """The pending act was answered: a state after ``milliseconds``, or an error (None)."""
+        assert self.sent_at is not None
+        if tally.counts(self.sent_at):
+            tally.pending -= 1
+            if milliseconds is not None:
+                tally.latencies.append(milliseconds)
+        self.sent_at = None
+
+
+async def open_players(server: Server, count: int, bots: bool, think: float, tally: Tally) -> list[Player]:
+    """Create ``count`` tables and seat a connected `Player` at each human seat (sockets that fail are
+    counted in ``tally.failed``)."""
+    body = table_body(bots)
+    rng = random.Random(1)
+    players: list[Player] = []
+    gate = asyncio.Semaphore(CONNECTING)
+    url = f"ws://127.0.0.1:{server.port}/ws/tables/"
+    loop = asyncio.get_running_loop()
+    with ThreadPoolExecutor(8) as http:
+
+        async def seat(table: str, seat: int, token: str) -> None:
+            try:
+                ws = await connect(url + table, open_timeout=OPEN_TIMEOUT, ping_interval=None, max_size=2**22)
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+            except (OSError, TimeoutError, WebSocketException):
+                tally.failed += 1
+                return
+            player = Player(seat, ws, think, random.Random(rng.random()))
+            players.append(player)
+            player.task = asyncio.create_task(player.play(tally))
+
+        async def one(index: int) -> None:
+            async with gate:
+                answer = await loop.run_in_executor(http, create_table, server.port, index, body)
+                await asyncio.gather(
+                    *(seat(answer["table"], given["seat"], given["token"]) for given in answer["seats"])
+                )
+
+        await asyncio.gather(*(one(index) for index in range(count)))
+    return players
+
+
+# ----------------------------------------------------------------------------------- one measurement
+
+
+@dataclass(frozen=True)
+class Result:
+    """The figures of one run at ``tables`` tables."""
+
+    tables: int
+    sockets: int
+    seconds: float
+    acts_per_s: float
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    answered: int
+    errors: dict[str, int]
+    unanswered: int
+    failed: int
+    closed: int
+    server_core_pct: float
+    server_machine_pct: float
+    bots_core_pct: float
+    generator_core_pct: float
+    connect_s: float
+
+    @property
+    def meets_target(self) -> bool:
+        return self.answered > 0 and self.unanswered == 0 and self.p99_ms < TARGET_MS
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, nearest rank; NaN when there are none."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def measure(
+    tables: int, *, bots: bool, seconds: float, warmup: float, think: float, profile: Path | None = None
+) -> Result:
+    """One run: a fresh server and database, ``tables`` tables, the warm-up, the measurement, the drain."""
+    folder = Path(tempfile.mkdtemp(prefix="troef-bench-server-"))
+    server = await asyncio.to_thread(Server, folder, profile)
+    tally = Tally()
+    players: list[Player] = []
+    try:
+        began = time.perf_counter()
+        players = await open_players(server, tables, bots, think, tally)
+        connect_s = time.perf_counter() - began
+        await asyncio.sleep(warmup)
+        cpu_before, generator_before = server.cpu(), own_cpu()
+        tally.start = time.perf_counter()
+        tally.end = tally.start + seconds
+        await asyncio.sleep(seconds)
+        cpu_after, generator_after = server.cpu(), own_cpu()
+        wall = time.perf_counter() - tally.start
+        tally.stopping = True
+        drained = time.perf_counter() + DRAIN
+        while tally.pending > 0 and time.perf_counter() < drained:
+            await asyncio.sleep(0.05)
+        answered = len(tally.latencies)
+        cores = os.cpu_count() or 1
+        server_pct = 100 * (cpu_after[0] - cpu_before[0]) / wall
+        return Result(
+            tables=tables,
+            sockets=len(players),
+            seconds=round(wall, 2),
+            acts_per_s=answered / wall,
+            p50_ms=percentile(tally.latencies, 0.50),
+            p99_ms=percentile(tally.latencies, 0.99),
+            max_ms=max(tally.latencies, default=float("nan")),
+            answered=answered,
+            errors=dict(tally.errors),
+            unanswered=tally.pending,
+            failed=tally.failed,
+            closed=tally.closed,
+            server_core_pct=server_pct,
+            server_machine_pct=server_pct / cores,
+            bots_core_pct=100 * (cpu_after[1] - cpu_before[1]) / wall,
+            generator_core_pct=100 * (generator_after - generator_before) / wall,
+            connect_s=connect_s,
+        )
+    finally:
+        tally.stopping = True
+        closing = [player.socket.close() for player in players]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*closing, return_exceptions=True), CLOSE_TIMEOUT)
+        await asyncio.to_thread(server.stop)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+# ----------------------------------------------------------------------------------- the report
+
+
+def machine() -> str:
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (
+        f"{os.cpu_count()} cores, Python {platform.python_version()} on {platform.system()} "
+        f"{platform.release()}, load average {load} before the runs"
+    )
+
+
+HEADER: Final = (
+    f"{'tables':>7} {'sockets':>8} {'acts/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7} "
+    f"{'late':>5} {'lost':>5} {'server %core':>13}"
+    f" {'%machine':>9} {'bots %core':>11} {'generator %core':>16} {'connect s':>10}"
+)
+
+
+def row(result: Result) -> str:
+    errors = sum(result.errors.values())
+    return (
+        f"{result.tables:>7} {result.sockets:>8} {result.acts_per_s:>8.1f} {result.p50_ms:>8.1f} "
+        f"{result.p99_ms:>8.1f} {result.max_ms:>8.1f} {errors:>7} {result.unanswered:>5} "
+        f"{result.failed + result.closed:>5} "
+        f"{result.server_core_pct:>13.1f} {result.server_machine_pct:>9.1f} {result.bots_core_pct:>11.1f} "
+        f"{result.generator_core_pct:>16.1f} {result.connect_s:>10.1f}"
+    )
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument(
+        "--tables", help="comma-separated numbers of tables (default 100,300,1000,2000; --bots 5,10,20,40)"
+    )
+    parser.add_argument("--seconds", type=float, default=30.0, help="seconds measured per T (default 30)")
+    parser.add_argument(
+        "--warmup", type=float, default=10.0, help="seconds played before measuring (default 10)"
+    )
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="a client's mean thinking time (default 1 s)"
+    )
+    parser.add_argument(
+        "--bots", action="store_true", help="one scripted human and three normal bots a table"
+    )
+    parser.add_argument(
+        "--profile", type=Path, help="run the server under cProfile, writing FILE-T.prof per T"
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    try:
+        args.tables = [
+            int(t) for t in (args.tables or ("5,10,20,40" if args.bots else "100,300,1000,2000")).split(",")
+        ]
+    except ValueError:
+        parser.error("--tables is a comma-separated list of numbers")
+    if not all(1 <= t <= MAX_TABLES for t in args.tables):
+        parser.error(f"a number of tables is 1 to {MAX_TABLES}")
+    if not (0 < args.seconds <= 600 and 0 <= args.warmup <= 600 and 0 < args.think <= 60):
+        parser.error("--seconds is 0 to 600, --warmup 0 to 600, --think 0 to 60")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    files = raise_open_files()
+    if not args.json:
+        mode = "1 scripted human + 3 normal bots" if args.bots else "4 scripted humans"
+        print(
+            f"troef serve on SQLite, Rififi oh-hell 8-trick tables of {mode}; {machine()}; open files {files}"
+        )
+        print(
+            f"think {args.think:g} s (uniform x0.5-1.5), {args.warmup:g} s warm-up, "
+            f"{args.seconds:g} s measured; latency: act -> the acting client's next state "
+            f"(target p99 < {TARGET_MS:g} ms)"
+        )
+        print(HEADER)
+    results: list[Result] = []
+    for tables in args.tables:
+        profile = args.profile.with_name(f"{args.profile.stem}-{tables}.prof") if args.profile else None
+        result = asyncio.run(
+            measure(
+                tables,
+                bots=args.bots,
+                seconds=args.seconds,
+                warmup=args.warmup,
+                think=args.think,
+                profile=profile,
+            )
+        )
+        results.append(result)
+        if not args.json:
+            print(row(result), flush=True)
+        if args.bots and not result.meets_target:
+            break
+    sustained = max((r.tables for r in results if r.meets_target), default=0)
+    if args.json:
+        figures = {
+            "mode": "bots" if args.bots else "humans",
+            "cores": os.cpu_count(),
+            "python": platform.python_version(),
+            "think": args.think,
+            "warmup": args.warmup,
+            "results": [vars(r) for r in results],
+            "largest_tables_under_target": sustained,
+        }
+        print(json.dumps(figures, indent=2))
+        return 0
+    errors = Counter[str]()
+    for result in results:
+        errors.update(result.errors)
+    if errors:
+        print("errors answered to acts:", ", ".join(f"{code} {n}" for code, n in errors.most_common()))
+    print(f"largest T with p99 < {TARGET_MS:g} ms: {sustained or 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
