@@ -483,3 +483,50 @@ def test_an_away_human_gets_a_stand_in_and_the_record_marks_its_moves(served: Se
 def test_troef_serve_refuses_bad_options(options: list[str], says: str) -> None:
     result = CliRunner().invoke(app, ["serve", "--no-browser", *options])
     assert result.exit_code == 2 and says in result.output, result.output
+
+
+def test_a_strong_bot_thinking_at_one_table_does_not_hold_up_a_move_at_another(served: Served) -> None:
+    """Bots think in the server's process pool: while a `strong` bot (about a second a move) thinks at
+    Ann's table, Bob's move at another table is answered first."""
+    strong = [{"kind": "bot", "bot": "strong"}] * 3
+    ann_table = served.create(body([{"kind": "human", "name": "Ann"}, *strong], rules="standaard", rounds=1))
+    randoms = [{"kind": "bot", "bot": "random"}] * 2
+    bob_table = served.create(body([{"kind": "human", "name": "Bob"}, *randoms], rounds=1))
+
+    def turn(seat: int | None) -> Callable[[Frame], bool]:
+        """A state frame of the round in play with ``seat`` to act (None: a bot, not seat 0)."""
+
+        def wanted(frame: Frame) -> bool:
+            view = frame.get("view")
+            if frame["type"] != "state" or view is None or not frame["table"]["round"]["dealt"]:
+                return False
+            return bool(view["current_player"] == seat if seat is not None else view["current_player"] != 0)
+
+        return wanted
+
+    async def run() -> None:
+        ann = await Peer.hello(served, ann_table["table"], ann_table["seats"][0]["token"])
+        bob = await Peer.hello(served, bob_table["table"], bob_table["seats"][0]["token"])
+        await bob.answer({"type": "ready"})
+        bob_turn = await bob.until(turn(0))
+        await ann.answer({"type": "ready"})
+        state = await ann.until(lambda f: turn(0)(f) or turn(None)(f))
+        if state["legal_actions"]:  # Ann bids first: then a strong bot is next
+            await ann.send({"type": "act", "action": state["legal_actions"][0], "version": state["version"]})
+            state = await ann.until(turn(None))
+        order: list[str] = []
+
+        async def next_state(peer: Peer, name: str, version: int) -> None:
+            await peer.until(lambda f: f["type"] == "state" and f["version"] > version)
+            order.append(name)
+
+        move = {"type": "act", "action": bob_turn["legal_actions"][0], "version": bob_turn["version"]}
+        await bob.send(move)
+        await asyncio.gather(
+            next_state(bob, "Bob's move", bob_turn["version"]), next_state(ann, "bot", state["version"])
+        )
+        assert order == ["Bob's move", "bot"]
+        await ann.ws.close()
+        await bob.ws.close()
+
+    asyncio.run(run())
