@@ -264,23 +264,29 @@ def test_a_reopened_store_keeps_everything(url: str) -> None:
         again.append("a", acts(6, 1))
 
 
-def test_migrations_run_again_or_at_once_are_harmless_and_match_the_schema(url: str) -> None:
-    with Store(url) as first:
-        first.create_table(row(), acts(1, 2))
-        first.migrate()
+def stores_opened_at_once(url: str, count: int) -> list[Store]:
+    """``count`` stores opened on ``url`` by as many threads at the same moment (each migrates)."""
     opened: list[Store] = []
-    start = threading.Barrier(3)
+    start = threading.Barrier(count)
 
     def open_store() -> None:
         start.wait()
         opened.append(Store(url))
 
-    threads = [threading.Thread(target=open_store) for _ in range(3)]
+    threads = [threading.Thread(target=open_store) for _ in range(count)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert len(opened) == 3
+    assert len(opened) == count
+    return opened
+
+
+def test_migrations_run_again_or_at_once_are_harmless_and_match_the_schema(url: str) -> None:
+    with Store(url) as first:
+        first.create_table(row(), acts(1, 2))
+        first.migrate()
+    opened = stores_opened_at_once(url, 3)
     assert opened[0].load("t1") == (row(), acts(1, 2))
     for store in opened:
         store.close()
@@ -314,19 +320,7 @@ def test_a_new_revision_follows_the_newest_as_a_module_alembic_reads(tmp_path: P
 
 
 def test_fresh_databases_started_at_once_all_migrate(url: str) -> None:
-    opened: list[Store] = []
-    start = threading.Barrier(3)
-
-    def open_store() -> None:
-        start.wait()
-        opened.append(Store(url))
-
-    threads = [threading.Thread(target=open_store) for _ in range(3)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert len(opened) == 3
+    opened = stores_opened_at_once(url, 3)
     opened[1].create_table(row(), acts(1, 1))
     assert opened[2].load("t1") == (row(), acts(1, 1))
     for store in opened:
