@@ -4,8 +4,11 @@ For every T the script starts ``troef serve`` on a free port with a fresh SQLite
 its default), creates T tables over HTTP and opens their clients' WebSockets from this one process (asyncio
 and the ``websockets`` client), lets them play for ``--warmup`` plus ``--seconds`` seconds, and prints, for
 the acts sent after the warm-up: the acts accepted per second, the p50 / p99 / max milliseconds from sending
-an ``act`` to the acting client's next ``state`` frame of a higher version, and the server's CPU share
-(``/proc/<pid>/stat``: utime + stime over wall time, in % of one core and of the machine's cores).
+an ``act`` to the acting client's next ``state`` frame of a higher version, the median wait from that answer
+to the seat's next turn (the other three players' moves: with bots, how fast they keep up), and the server's
+CPU share (``/proc/<pid>/stat``: utime + stime over wall time, in % of one core and of the machine's cores).
+Also: error frames answered to acts, acts left unanswered 5 s after the measurement (``late``), sockets that
+failed or were closed (``lost``), the generator's own CPU and the seconds it took to create and connect.
 
 - Default mode: tables of Rififi ``oh-hell`` with 8 tricks (4 bids and 32 cards a round) and four human
   seats, each a scripted client. A client sends ``ready`` when its frame asks for it (``table.round`` not
@@ -22,7 +25,7 @@ machine.  Every socket goes to 127.0.0.1 only; the open-file limit is raised as 
 process and the server it starts (8,000 sockets need it).
 
     python benchmarks/bench_server.py [--tables 100,300,1000,2000] [--seconds 30] [--warmup 10] [--json]
-    python benchmarks/bench_server.py --bots [--tables 5,10,20,40]
+    python benchmarks/bench_server.py --bots [--tables 5,10,20,40,80]
 """
 
 from __future__ import annotations
@@ -208,6 +211,8 @@ class Tally:
     """No act is sent any more (the measurement is over)."""
     pending: int = 0
     """Acts of the window not answered yet."""
+    waits: list[float] = field(default_factory=list)
+    """Seconds from an act's answer to the seat's next turn (the other three players' moves)."""
 
     def counts(self, sent_at: float) -> bool:
         return self.start <= sent_at < self.end
@@ -226,6 +231,7 @@ class Player:
         """The last round index this seat sent ``ready`` for."""
         self.sent_at: float | None = None
         self.sent_version = -1
+        self.answered_at: float | None = None
         self.thinking: asyncio.Task[None] | None = None
         self.task: asyncio.Task[None] | None = None
 
@@ -249,6 +255,7 @@ class Player:
         version: int = frame["version"]
         if self.sent_at is not None and version > self.sent_version:
             self.answered(tally, (now - self.sent_at) * 1000)
+            self.answered_at = now
         if version <= self.version:
             return  # presence: the same version again
         self.version = version
@@ -265,6 +272,10 @@ class Player:
             self.readied = round_info["index"]
             await self.socket.send(json.dumps({"type": "ready"}))
         legal: list[str] = frame["legal_actions"]
+        if legal and self.answered_at is not None:
+            if tally.counts(self.answered_at):
+                tally.waits.append(now - self.answered_at)
+            self.answered_at = None
         if len(legal) > 1 and not tally.stopping:
             pause = self.rng.uniform(0.5, 1.5) * self.think_mean
             self.thinking = asyncio.create_task(self.act(self.rng.choice(legal), version, pause, tally))
@@ -336,6 +347,8 @@ class Result:
     p50_ms: float
     p99_ms: float
     max_ms: float
+    wait_p50_s: float
+    wait_p99_s: float
     answered: int
     errors: dict[str, int]
     unanswered: int
@@ -399,6 +412,8 @@ async def measure(
             p50_ms=percentile(tally.latencies, 0.50),
             p99_ms=percentile(tally.latencies, 0.99),
             max_ms=max(tally.latencies, default=float("nan")),
+            wait_p50_s=percentile(tally.waits, 0.50),
+            wait_p99_s=percentile(tally.waits, 0.99),
             answered=answered,
             errors=dict(tally.errors),
             unanswered=tally.pending,
@@ -431,9 +446,9 @@ def machine() -> str:
 
 
 HEADER: Final = (
-    f"{'tables':>7} {'sockets':>8} {'acts/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7} "
-    f"{'late':>5} {'lost':>5} {'server %core':>13}"
-    f" {'%machine':>9} {'bots %core':>11} {'generator %core':>16} {'connect s':>10}"
+    f"{'tables':>7} {'sockets':>8} {'acts/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'wait s':>7} "
+    f"{'errors':>7} {'late':>5} {'lost':>5} {'server %core':>13} {'%machine':>9} {'bots %core':>11} "
+    f"{'generator %core':>16} {'connect s':>10}"
 )
 
 
@@ -441,8 +456,8 @@ def row(result: Result) -> str:
     errors = sum(result.errors.values())
     return (
         f"{result.tables:>7} {result.sockets:>8} {result.acts_per_s:>8.1f} {result.p50_ms:>8.1f} "
-        f"{result.p99_ms:>8.1f} {result.max_ms:>8.1f} {errors:>7} {result.unanswered:>5} "
-        f"{result.failed + result.closed:>5} "
+        f"{result.p99_ms:>8.1f} {result.max_ms:>8.1f} {result.wait_p50_s:>7.2f} {errors:>7} "
+        f"{result.unanswered:>5} {result.failed + result.closed:>5} "
         f"{result.server_core_pct:>13.1f} {result.server_machine_pct:>9.1f} {result.bots_core_pct:>11.1f} "
         f"{result.generator_core_pct:>16.1f} {result.connect_s:>10.1f}"
     )
@@ -451,7 +466,7 @@ def row(result: Result) -> str:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument(
-        "--tables", help="comma-separated numbers of tables (default 100,300,1000,2000; --bots 5,10,20,40)"
+        "--tables", help="comma-separated numbers of tables (default 100,300,1000,2000; --bots 5,10,20,40,80)"
     )
     parser.add_argument("--seconds", type=float, default=30.0, help="seconds measured per T (default 30)")
     parser.add_argument(
@@ -470,7 +485,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     try:
         args.tables = [
-            int(t) for t in (args.tables or ("5,10,20,40" if args.bots else "100,300,1000,2000")).split(",")
+            int(t)
+            for t in (args.tables or ("5,10,20,40,80" if args.bots else "100,300,1000,2000")).split(",")
         ]
     except ValueError:
         parser.error("--tables is a comma-separated list of numbers")

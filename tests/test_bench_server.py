@@ -61,7 +61,7 @@ def test_one_human_and_three_normal_bots(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_the_tables_option_is_checked() -> None:
     bench = bench_server()
-    assert bench.parse_args(["--bots"]).tables == [5, 10, 20, 40]
+    assert bench.parse_args(["--bots"]).tables == [5, 10, 20, 40, 80]
     assert bench.parse_args([]).tables == [100, 300, 1000, 2000]
     for bad in (["--tables", "ten"], ["--tables", "0"], ["--seconds", "0"]):
         with pytest.raises(SystemExit):
