@@ -103,10 +103,10 @@ def free_port() -> int:
         return port
 
 
-def cpu_seconds(pid: int) -> float:
-    """utime + stime of process ``pid`` in seconds (0 once it is gone)."""
+def cpu_seconds(stat: str) -> float:
+    """utime + stime in seconds from a ``/proc`` stat file (0 once it is gone)."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        fields = Path(stat).read_text().rsplit(")", 1)[1].split()
     except (OSError, IndexError):
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -157,10 +157,12 @@ class Server:
         except OSError:
             return False
 
-    def cpu(self) -> tuple[float, float]:
-        """CPU seconds of the server's process and of its children (the bots' workers) so far."""
+    def cpu(self) -> tuple[float, float, float]:
+        """CPU seconds so far of the server's process (every thread), of its main thread (the event loop)
+        and of its children (the bots' workers)."""
         pid = self.process.pid
-        return cpu_seconds(pid), sum(cpu_seconds(child) for child in children(pid))
+        workers = sum(cpu_seconds(f"/proc/{child}/stat") for child in children(pid))
+        return cpu_seconds(f"/proc/{pid}/stat"), cpu_seconds(f"/proc/{pid}/task/{pid}/stat"), workers
 
     def stop(self) -> None:
         """SIGTERM (a clean stop), SIGKILL if it is not gone within 30 s."""
@@ -356,6 +358,8 @@ class Result:
     closed: int
     server_core_pct: float
     server_machine_pct: float
+    loop_core_pct: float
+    """The server's main thread: the event loop (its other threads write to the database)."""
     bots_core_pct: float
     generator_core_pct: float
     connect_s: float
@@ -421,7 +425,8 @@ async def measure(
             closed=tally.closed,
             server_core_pct=server_pct,
             server_machine_pct=server_pct / cores,
-            bots_core_pct=100 * (cpu_after[1] - cpu_before[1]) / wall,
+            loop_core_pct=100 * (cpu_after[1] - cpu_before[1]) / wall,
+            bots_core_pct=100 * (cpu_after[2] - cpu_before[2]) / wall,
             generator_core_pct=100 * (generator_after - generator_before) / wall,
             connect_s=connect_s,
         )
@@ -447,7 +452,8 @@ def machine() -> str:
 
 HEADER: Final = (
     f"{'tables':>7} {'sockets':>8} {'acts/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'wait s':>7} "
-    f"{'errors':>7} {'late':>5} {'lost':>5} {'server %core':>13} {'%machine':>9} {'bots %core':>11} "
+    f"{'errors':>7} {'late':>5} {'lost':>5} {'server %core':>13} {'%machine':>9} {'loop %core':>11} "
+    f"{'bots %core':>11} "
     f"{'generator %core':>16} {'connect s':>10}"
 )
 
@@ -458,7 +464,8 @@ def row(result: Result) -> str:
         f"{result.tables:>7} {result.sockets:>8} {result.acts_per_s:>8.1f} {result.p50_ms:>8.1f} "
         f"{result.p99_ms:>8.1f} {result.max_ms:>8.1f} {result.wait_p50_s:>7.2f} {errors:>7} "
         f"{result.unanswered:>5} {result.failed + result.closed:>5} "
-        f"{result.server_core_pct:>13.1f} {result.server_machine_pct:>9.1f} {result.bots_core_pct:>11.1f} "
+        f"{result.server_core_pct:>13.1f} {result.server_machine_pct:>9.1f} {result.loop_core_pct:>11.1f} "
+        f"{result.bots_core_pct:>11.1f} "
         f"{result.generator_core_pct:>16.1f} {result.connect_s:>10.1f}"
     )
 
