@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import signal
 import threading
 import webbrowser
@@ -20,6 +21,12 @@ from .store import Store, default_url
 
 WS_MAX_BYTES: Final = 16 * FRAME_BYTES
 """Larger WebSocket messages close the connection; those over `FRAME_BYTES` up to this get ``bad-message``."""
+
+
+GC_THRESHOLDS: Final = (20_000, 20, 20)
+"""The cyclic collector's thresholds: a server holds thousands of tables' states, and walking them all
+(a full collection) stalls every table; collecting less often keeps those stalls rare (CPython's
+defaults: 700, 10, 10)."""
 
 
 def serve(
@@ -45,16 +52,25 @@ def serve(
     say(f"the table server is at {shown} (Ctrl+C stops it)")
     app = create_app(TableServer(store, bot_pause=bot_pause))
     config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES, timeout_graceful_shutdown=5
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=WS_MAX_BYTES,
+        ws_per_message_deflate=False,  # frames are small: compressing them cost more than it saved
+        timeout_graceful_shutdown=5,
     )
     server = uvicorn.Server(config)
+    gc.freeze()  # what is loaded by now lives as long as the server: the collector need not walk it again
+    gc.set_threshold(*GC_THRESHOLDS)
 
     def stop(signum: int, frame: FrameType | None) -> None:
         server.should_exit = True  # uvicorn's own handlers do this while it serves, then call this one
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        asyncio.run(_run(server, shown if browser else None))
+        with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:  # uvloop where installed
+            runner.run(_run(server, shown if browser else None))
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
