@@ -236,7 +236,8 @@ def test_the_hoogjassen_sheet_has_money_and_the_pot() -> None:
     for seat, column in enumerate(sheet["columns"][-4:]):
         cents = game.money(match.totals[seat])
         assert cents is not None
-        assert column["footer"] == f"{'-' if cents < 0 else '+'}€{abs(cents) / 100:.2f}"
+        sign, whole = "-" if cents < 0 else "+", round(abs(cents))
+        assert column["footer"] == f"{sign}€ {whole // 100},{whole % 100:02d}"  # as the Dutch write money
     assert f"in de pot zitten {4 + match.pot()} inzetten" in sheet["caption"]
     for row, cells in zip(match.sheet, sheet["rows"], strict=True):
         assert [plain(line) for cell in cells[-4:] for line in cell] == [

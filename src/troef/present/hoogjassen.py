@@ -14,6 +14,7 @@ from ..games.hoogjassen.rules import Hoogjassen
 from ..games.hoogjassen.scoring import card_points
 from ..match import Match, SheetRow
 from .base import Presenter, Seen, View, signed
+from .i18n import Words
 from .model import Choice, Entry, Group, Hand, Line, Part, joined, line, phrase
 
 
@@ -22,11 +23,14 @@ def rules_of(seen: Seen) -> Hoogjassen:
     return seen.game
 
 
-def money(cents: float | None) -> str:
-    """``+€0.15``; ``-`` where the game has no money value."""
+def money(w: Words, cents: float | None) -> str:
+    """``+€0.15`` (Dutch ``+€ 0,15``, German ``+0,15 €``); ``-`` where the game has no money value."""
     if cents is None:
         return "-"
-    return f"{'-' if cents < 0 else '+'}€{abs(cents) / 100:.2f}"
+    whole = round(abs(cents))
+    return w._("{sign}€{euros}.{cents}").format(
+        sign="-" if cents < 0 else "+", euros=whole // 100, cents=f"{whole % 100:02d}"
+    )
 
 
 def worth(codes: Sequence[str], trump: str) -> int:
@@ -280,7 +284,7 @@ class HoogjassenPresenter(Presenter):
             ),
             line(
                 w._("money: ")
-                + " · ".join(f"{a} {money(game.money(p))}" for a, p in zip(labels, scores, strict=True))
+                + " · ".join(f"{a} {money(w, game.money(p))}" for a, p in zip(labels, scores, strict=True))
             ),
         ]
         return lines
@@ -307,7 +311,7 @@ class HoogjassenPresenter(Presenter):
 
     def sheet_footers(self, seen: Seen, match: Match) -> list[str]:
         """Under the seats their money; under the trump column the word."""
-        money_now = [money(seen.game.money(total)) for total in match.totals]
+        money_now = [money(seen.w, seen.game.money(total)) for total in match.totals]
         return ["", "", "", "", "", "", seen.w._("money"), *money_now]
 
     def sheet_caption(self, seen: Seen, match: Match) -> str:
