@@ -45,6 +45,14 @@ def body(seats: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, A
     return {"game": "rififi", "rules": "oh-hell", "players": len(seats), "seats": seats, **extra}
 
 
+ANN_AND_TWO_BOTS: list[dict[str, Any]] = [
+    {"kind": "human", "name": "Ann"},
+    {"kind": "bot", "bot": "random"},
+    {"kind": "bot", "bot": "random"},
+]
+"""The seats of a table one person plays with two random bots."""
+
+
 # --------------------------------------------------------------------------- HTTP, in process
 
 
@@ -357,12 +365,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 
 
 def test_a_whole_match_over_websockets(served: Served) -> None:
-    seats = [
-        {"kind": "human", "name": "Ann"},
-        {"kind": "bot", "bot": "random"},
-        {"kind": "bot", "bot": "random"},
-    ]
-    answer = served.create(body(seats, rounds=2))
+    answer = served.create(body(ANN_AND_TWO_BOTS, rounds=2))
     table, token = answer["table"], answer["seats"][0]["token"]
 
     async def run() -> tuple[Peer, Peer, list[tuple[int, str]]]:

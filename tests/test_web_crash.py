@@ -16,7 +16,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from test_web_app import Peer, Served, body, check_log, play, versions_without_gaps, watch
+from test_web_app import ANN_AND_TWO_BOTS, Peer, Served, body, check_log, play, versions_without_gaps, watch
 from troef.fair import verify
 from troef.replay import replay
 
@@ -45,12 +45,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 def test_a_killed_server_loses_nothing_it_acknowledged(database: str) -> None:
     served = Served(database)
-    seats = [
-        {"kind": "human", "name": "Ann"},
-        {"kind": "bot", "bot": "random"},
-        {"kind": "bot", "bot": "random"},
-    ]
-    answer = served.create(body(seats, rounds=1))
+    answer = served.create(body(ANN_AND_TWO_BOTS, rounds=1))
     table, token = answer["table"], answer["seats"][0]["token"]
     rng = random.Random(11)
     acked: list[tuple[int, str]] = []
