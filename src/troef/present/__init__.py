@@ -10,6 +10,7 @@ from typing import Final
 from .base import Presenter, Seen, round_title, standings
 from .hoogjassen import HoogjassenPresenter
 from .i18n import LANGUAGES, UnknownLanguage, Words, choose_language
+from .log import RoundLog, Step, replay_steps, round_log
 from .piken import PikenPresenter
 from .rififi import RififiPresenter
 from .rikken import RikkenPresenter
@@ -26,10 +27,14 @@ __all__ = [
     "LANGUAGES",
     "PRESENTERS",
     "Presenter",
+    "RoundLog",
     "Seen",
+    "Step",
     "UnknownLanguage",
     "Words",
     "choose_language",
+    "replay_steps",
+    "round_log",
     "round_title",
     "standings",
 ]

@@ -44,11 +44,15 @@ DISPLAY_SUITS: Final = "SHCD"
 
 @dataclass
 class Seen:
-    """Who looks at the table, in which language."""
+    """Who looks at the table, in which language; ``people`` (per seat a person's name or None) and
+    ``bots`` (per seat a bot kind or None) label the seats by name (``Ann (you)``, ``bot 2 (easy)``)
+    instead of by number (``seat 0 (you)``)."""
 
     game: Game
     viewer: int | None
     lang: str = "en"
+    people: Sequence[str | None] | None = None
+    bots: Sequence[str | None] | None = None
     w: Words = field(init=False)
     cards: Cards = field(init=False)
     labels: list[str] = field(init=False)
@@ -56,7 +60,7 @@ class Seen:
     def __post_init__(self) -> None:
         self.w = Words(self.lang)
         self.cards = Cards(self.w, german=self.game.rules.get("pack") == "german36")  # Ober and Unter
-        self.labels = seat_labels(self.w, self.game.players, self.viewer)
+        self.labels = seat_labels(self.w, self.game.players, self.viewer, self.people, self.bots)
 
     def names(self, seats: Sequence[int]) -> str:
         """``seat 1 and seat 3``."""

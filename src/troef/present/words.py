@@ -69,9 +69,37 @@ class Cards:
         return Part(kind="suit", text=shown, code=suit, name=self.suits[i])
 
 
-def seat_labels(w: Words, players: int, viewer: int | None) -> list[str]:
-    """``seat 2``, and ``seat 0 (you)`` for the viewer."""
-    return [
-        w._("seat {n} (you)").format(n=s) if s == viewer else w._("seat {n}").format(n=s)
-        for s in range(players)
-    ]
+def seat_labels(
+    w: Words,
+    players: int,
+    viewer: int | None,
+    people: Sequence[str | None] | None = None,
+    bots: Sequence[str | None] | None = None,
+) -> list[str]:
+    """``seat 2``, and ``seat 0 (you)`` for the viewer; with ``people`` (per seat a person's name or
+    None) and ``bots`` (per seat a bot kind or None): ``Ann``, ``Ann (you)``, ``bot 2 (easy)``, and
+    ``seat 2`` for a seat nobody holds yet."""
+    labels = []
+    for s in range(players):
+        name = people[s] if people is not None else None
+        bot = bots[s] if bots is not None else None
+        if bot is not None:
+            labels.append(w._("bot {n} ({level})").format(n=s, level=bot_word(w, bot)))
+        elif name is not None:
+            labels.append(w._("{name} (you)").format(name=name) if s == viewer else name)
+        else:
+            labels.append(w._("seat {n} (you)").format(n=s) if s == viewer else w._("seat {n}").format(n=s))
+    return labels
+
+
+def bot_word(w: Words, kind: str) -> str:
+    """A bot's kind or level as a player reads it: ``easy``, ``makkelijk``; a kind without a word of its
+    own (``pimc``) as it is."""
+    words = {
+        "random": w._("random"),
+        "easy": w._("easy"),
+        "normal": w._("normal"),
+        "strong": w._("strong"),
+        "heuristic": w._("heuristic"),
+    }
+    return words.get(kind, kind)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from .frames import BadMessage, Hello, read_frame
+from .frames import BadMessage, Hello, Sync, read_frame
 from .table import Outcome, Table
 
 RATE: Final = 20.0
@@ -40,6 +40,8 @@ class Connection:
 
     seated: bool = False
     seat: int | None = None
+    lang: str | None = None
+    """The language of the ``model`` in this connection's state frames (None: no model)."""
     bucket: Bucket = field(default_factory=Bucket)
 
     def receive(self, table: Table, text: str | bytes, *, now: float) -> Outcome:
@@ -57,15 +59,19 @@ class Connection:
         if isinstance(frame, Hello):
             if self.seated:
                 return Outcome(reply=table.error("bad-message", "this connection said hello already"))
-            seated = table.hello(frame.token)
+            seated = table.hello(frame.token, frame.lang)
             self.seated, self.seat = seated.ok, seated.seat
+            if seated.ok:
+                self.lang = frame.lang
             return Outcome(reply=seated.reply)
         if not self.seated:
             return Outcome(reply=table.error("bad-message", "the first frame is a hello"))
-        return table.receive(self.seat, frame, now=now)
+        if isinstance(frame, Sync) and frame.lang is not None:
+            self.lang = frame.lang  # from now on, in every state frame
+        return table.receive(self.seat, frame, now=now, lang=self.lang)
 
     def close(self, table: Table, *, now: float) -> None:
         """The connection closed: its seat counts it no longer."""
         if self.seated:
             table.disconnect(self.seat, now=now)
-        self.seated, self.seat = False, None
+        self.seated, self.seat, self.lang = False, None, None

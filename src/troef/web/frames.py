@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, TypedDict
+from typing import Any, Final, Literal, NotRequired, TypedDict
 
 from ..core.errors import TroefError
 from ..match import SheetRow
+from ..present import LANGUAGES
+from ..present import model as present
 
 FRAME_BYTES: Final = 4096
 """The largest client frame."""
@@ -89,6 +91,13 @@ class SeatInfo(TypedDict):
     stand_in: bool
 
 
+class Rematch(TypedDict):
+    """The table of the rematch once one was asked for, and its invite."""
+
+    table: str
+    invite: str
+
+
 class TableInfo(TypedDict):
     """The public table info (``GET /api/tables/{id}`` and every state frame's ``table``)."""
 
@@ -104,6 +113,20 @@ class TableInfo(TypedDict):
     round: RoundInfo | None
     ready_limit: float
     away_limit: float
+    rematch: NotRequired[Rematch]
+
+
+class Model(TypedDict):
+    """The table as the presentation layer shows it to one receiver in ``lang`` (the ``model`` of the
+    state frames of a connection that gave a lang): everything from its own view and the public sheet."""
+
+    lang: str
+    title: str
+    table: present.Table | None
+    log: list[present.Line]
+    result: list[present.Line] | None
+    sheet: present.Sheet
+    standings: list[present.Line] | None
 
 
 class StateFrame(TypedDict):
@@ -114,6 +137,7 @@ class StateFrame(TypedDict):
     view: Mapping[str, Any] | None
     legal_actions: list[str]
     sheet: Sheet
+    model: NotRequired[Model]
 
 
 class ErrorFrame(TypedDict):
@@ -150,6 +174,7 @@ class BadMessage(TroefError):
 @dataclass(frozen=True)
 class Hello:
     token: str | None
+    lang: str | None = None
 
 
 @dataclass(frozen=True)
@@ -165,12 +190,17 @@ class Ready:
 
 @dataclass(frozen=True)
 class Sync:
-    pass
+    lang: str | None = None
 
 
 ClientFrame = Hello | Act | Ready | Sync
 
-_FIELDS: Final = {"hello": {"token"}, "act": {"action", "version"}, "ready": {"seed"}, "sync": set[str]()}
+_FIELDS: Final = {
+    "hello": {"token", "lang"},
+    "act": {"action", "version"},
+    "ready": {"seed"},
+    "sync": {"lang"},
+}
 
 
 def read_frame(text: str | bytes) -> ClientFrame:
@@ -192,7 +222,7 @@ def read_frame(text: str | bytes) -> ClientFrame:
     if extra:
         raise BadMessage(f"a {kind} frame has no field {extra[0][:40]!r}")
     if kind == "hello":
-        return Hello(_optional_text(data, "token"))
+        return Hello(_optional_text(data, "token"), _lang(data))
     if kind == "act":
         version = data.get("version")
         if type(version) is not int:
@@ -203,7 +233,16 @@ def read_frame(text: str | bytes) -> ClientFrame:
         return Act(action, version)
     if kind == "ready":
         return Ready(_optional_text(data, "seed"))
-    return Sync()
+    return Sync(_lang(data))
+
+
+def _lang(data: Mapping[str, Any]) -> str | None:
+    """A frame's optional ``lang``: one of the languages troef speaks."""
+    lang = data.get("lang")
+    if lang is not None and lang not in LANGUAGES:
+        shown = repr(lang) if len(repr(lang)) <= 20 else repr(lang)[:20] + "…"
+        raise BadMessage(f"lang is one of {', '.join(LANGUAGES)}, not {shown}")
+    return lang
 
 
 def _optional_text(data: Mapping[str, Any], key: str) -> str | None:

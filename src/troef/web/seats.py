@@ -26,7 +26,9 @@ AWAY_LIMIT: Final = 60.0
 """Seconds a human may be away on their turn before a stand-in bot plays for them."""
 MAX_ROUNDS: Final = 100
 """The most scheduled rounds a table plays."""
-BODY_KEYS: Final = frozenset({"game", "rules", "players", "rounds", "seats", "ready_limit", "away_limit"})
+BODY_KEYS: Final = frozenset(
+    {"game", "rules", "players", "rounds", "seats", "ready_limit", "away_limit", "listed"}
+)
 
 SeatKind = Literal["human", "bot", "open"]
 SEAT_FIELDS: Final = {"human": {"kind", "name"}, "bot": {"kind", "bot"}, "open": {"kind"}}
@@ -113,6 +115,7 @@ class TableSpec:
     seats: tuple[Seat, ...]
     ready_limit: float
     away_limit: float
+    listed: bool = False
 
 
 def read_body(body: object) -> TableSpec:
@@ -137,12 +140,16 @@ def read_body(body: object) -> TableSpec:
         raise TableError(400, f"a table plays at most {MAX_ROUNDS} rounds, not {rounds}")
     if len(seats) != game.players:
         raise TableError(400, f"{game.players} players need {game.players} seats, not {len(seats)}")
+    listed = body.get("listed", False)
+    if type(listed) is not bool:
+        raise TableError(400, f"listed is true or false, not {_shown(listed)}")
     return TableSpec(
         game,
         rounds,
         tuple(_seat(game.name, k, seat) for k, seat in enumerate(seats)),
         _limit(body, "ready_limit", READY_LIMIT),
         _limit(body, "away_limit", AWAY_LIMIT),
+        listed,
     )
 
 

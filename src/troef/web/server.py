@@ -283,7 +283,7 @@ class TableServer:
         """Send every receiver of ``table`` (but ``but``) its own frame."""
         for client in self.clients.get(table.id, ()):
             if client is not but and client.connection.seated:
-                client.send(table.frame(client.connection.seat))
+                client.send(table.frame(client.connection.seat, client.connection.lang))
 
     # ------------------------------------------------------------------------------- timers and bots
 

@@ -18,7 +18,12 @@ Events (``data`` always has ``at``, the time passed in):
 - ``deal`` ``{round}``: round ``round`` was dealt from its fair seed;
 - ``act`` ``{seat, action, who, next_seed?}``: an action taken for a seat by ``who`` (human, bot,
   stand-in); the action that ends a round carries the next round's secret server seed (unused when the
-  match is over).
+  match is over);
+- ``rematch`` ``{table, invite}``: once the match is over, a seat asked for a rematch: the new table
+  and its invite link (shown in the table info from then on).
+
+A receiver that gave a ``lang`` gets the presentation layer's ``model`` in its state frames
+(`troef.web.model`).
 """
 
 from __future__ import annotations
@@ -42,7 +47,9 @@ from .frames import (
     ErrorCode,
     ErrorFrame,
     Frame,
+    Model,
     Ready,
+    Rematch,
     RoundInfo,
     SeatInfo,
     Sheet,
@@ -51,6 +58,7 @@ from .frames import (
     TableInfo,
     sheet_round,
 )
+from .model import Names, TableModels, seat_names
 from .seats import Seat, TableError, digest, engine_bot_kind, new_secret, person_name, proves, read_body
 from .store import Event, TableRow
 
@@ -144,6 +152,11 @@ class Table:
         self.left_at: dict[int, float] = {}
         """When each seat's last connection closed."""
         self._info: tuple[tuple[object, ...], TableInfo] | None = None
+        self.listed: bool = settings.get("listed", False)
+        """Whether the table is listed in the lobby (`GET /api/tables`), its invite shown there."""
+        self.rematch: Rematch | None = None
+        """The rematch's table and invite, once a seat asked for one."""
+        self.models = TableModels(self.game, self.session)
 
     # ------------------------------------------------------------------------------- making one
 
@@ -168,7 +181,10 @@ class Table:
             "first_dealer": secrets.randbelow(spec.game.players),
             "bot_seed": secrets.randbits(32),
             "server_seed": secrets.token_bytes(SERVER_SEED_BYTES).hex(),
+            "listed": spec.listed,
         }
+        if spec.listed:
+            settings["invite_code"] = invite  # a listed table's invite is public: anyone may join
         game = spec.game
         row = TableRow(table_id, game.name, game.rules.notation(), game.players, settings, now)
         answer = {
@@ -235,6 +251,7 @@ class Table:
             "round": self.round_info(),
             "ready_limit": self.ready_limit,
             "away_limit": self.away_limit,
+            **({"rematch": self.rematch} if self.rematch is not None else {}),  # type: ignore[typeddict-item]
         }
 
     def round_info(self) -> RoundInfo | None:
@@ -266,11 +283,12 @@ class Table:
             "winners": match.leaders() if match.is_over else [],
         }
 
-    def frame(self, seat: int | None) -> StateFrame:
-        """The state frame for ``seat`` (None: a spectator): its own view only, and the public `info`."""
+    def frame(self, seat: int | None, lang: str | None = None) -> StateFrame:
+        """The state frame for ``seat`` (None: a spectator): its own view only, and the public `info`;
+        with ``lang`` also the presentation layer's `model` in that language."""
         view = self.session.view(seat)
         info = self.info()
-        return {
+        frame: StateFrame = {
             "type": "state",
             "version": self.version,
             "seat": seat,
@@ -278,6 +296,35 @@ class Table:
             "view": view,
             "legal_actions": list(view["legal_actions"]) if view is not None else [],
             "sheet": info["sheet"],
+        }
+        if lang is not None:
+            frame["model"] = self.model(seat, lang)
+        return frame
+
+    def model(self, seat: int | None, lang: str) -> Model:
+        """What ``seat`` (None: a spectator) sees, as the presentation layer shows it in ``lang``: built
+        once per version (do not change it)."""
+        return self.models.model(seat, lang, self.version, self.names())
+
+    def names(self) -> Names:
+        """Per seat the person's name and the bot kind (None where there is none)."""
+        return seat_names([(seat.kind, seat.name, seat.bot) for seat in self.seats])
+
+    def listing(self) -> dict[str, Any]:
+        """The table as the lobby lists it (`GET /api/tables`), with its invite link."""
+        info = self.info()
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "rules": info["rules"],
+            "players": info["players"],
+            "rounds": info["rounds"],
+            "status": info["status"],
+            "seats": info["seats"],
+            "open": len(self.open_seats),
+            "invite": f"/join/{self.id}/{self.row.settings.get('invite_code', '')}",
+            "watch": f"/tables/{self.id}",
         }
 
     def error(self, code: ErrorCode, message: str) -> ErrorFrame:
@@ -322,19 +369,19 @@ class Table:
         data = {"seat": seat, "name": name, "token": digest(token), "at": now}
         return Joined(seat, token, (Event(self.version + 1, "seat", data),))
 
-    def hello(self, token: str | None) -> Seated:
+    def hello(self, token: str | None, lang: str | None = None) -> Seated:
         """A connection sits as the seat whose token this is (None: it watches as a spectator) and counts
         as that seat's until `disconnect` (the caller then sends everyone their frame again: the seat is
         connected); ``bad-token`` for a token of no seat here, and nothing changes."""
         if token is None:
-            return Seated(None, self.frame(None))
+            return Seated(None, self.frame(None, lang))
         matches = [k for k, seat in enumerate(self.seats) if proves(token, seat.token)]
         if not matches:
             return Seated(None, self.error("bad-token", "no seat of this table has that token"))
         seat = matches[0]
         self.connections[seat] += 1
         self.session.stand_in(seat, None)  # back: no stand-in plays for them any more
-        return Seated(seat, self.frame(seat))
+        return Seated(seat, self.frame(seat, lang))
 
     def disconnect(self, seat: int | None, *, now: float) -> None:
         """A connection of ``seat`` (None: a spectator's) closed at ``now``."""
@@ -343,16 +390,20 @@ class Table:
             if not self.connections[seat]:
                 self.left_at[seat] = now
 
-    def receive(self, seat: int | None, frame: Act | Ready | Sync, *, now: float) -> Outcome:
+    def receive(
+        self, seat: int | None, frame: Act | Ready | Sync, *, now: float, lang: str | None = None
+    ) -> Outcome:
         """A client frame after its connection's `hello` (see `troef.web.frames.read_frame`) from ``seat``
-        (None: a spectator)."""
+        (None: a spectator) whose connection speaks ``lang`` (None: it gets no model)."""
         if isinstance(frame, Act):
-            return self.act(seat, frame.action, frame.version, now=now)
+            return self.act(seat, frame.action, frame.version, now=now, lang=lang)
         if isinstance(frame, Ready):
-            return self.ready(seat, frame.seed, now=now)
-        return Outcome(reply=self.frame(seat))
+            return self.ready(seat, frame.seed, now=now, lang=lang)
+        return Outcome(reply=self.frame(seat, lang))
 
-    def act(self, seat: int | None, action: str, version: int, *, now: float) -> Outcome:
+    def act(
+        self, seat: int | None, action: str, version: int, *, now: float, lang: str | None = None
+    ) -> Outcome:
         """``seat`` takes ``action``, made on ``version``: checked in server.md's order (``not-seated``
         for a spectator or a seat no person holds;
         a resend of an applied act answers the current state; ``stale``; ``not-your-turn``;
@@ -361,7 +412,7 @@ class Table:
             return Outcome(reply=self.error("not-seated", f"{_who(seat)} cannot act"))
         applied = self.applied.get((seat, version))
         if applied is not None and applied == _canonical(action):
-            return Outcome(reply=self.frame(seat))
+            return Outcome(reply=self.frame(seat, lang))
         if version != self.version:
             return Outcome(
                 reply=self.error("stale", f"the table is at version {self.version}, not {version}")
@@ -375,7 +426,7 @@ class Table:
             return Outcome(reply=self.error("not-your-turn", message))
         return self._proposed_act(state, seat, action, Who.HUMAN, now)
 
-    def ready(self, seat: int | None, seed: str | None, *, now: float) -> Outcome:
+    def ready(self, seat: int | None, seed: str | None, *, now: float, lang: str | None = None) -> Outcome:
         """``seat`` is ready for the next round to be dealt, with its client seed (1 to 64 hex digits) or
         none; a second ``ready`` for the round changes nothing."""
         if seat is None or not self._human(seat):
@@ -391,9 +442,45 @@ class Table:
         except SeedError as e:
             return Outcome(reply=self.error("bad-message", str(e)))
         if seat in self.ready_seats:
-            return Outcome(reply=self.frame(seat))
+            return Outcome(reply=self.frame(seat, lang))
         data = {"seat": seat, "round": fair.index, "seed": stored, "at": now}
         return Outcome((Event(self.version + 1, "ready", data),))
+
+    # ------------------------------------------------------------------------------- a rematch
+
+    def rematch_body(self, token: object) -> tuple[int, dict[str, Any]]:
+        """For the seat whose token this is, the `POST /api/tables` body of the rematch: the same game,
+        rules, players, rounds, bots, limits and listing, that seat a human of its name, the other humans'
+        seats open; a `TableError` 403 for a token of no seat here, 409 before the match is over."""
+        seats = [k for k, seat in enumerate(self.seats) if proves(token, seat.token)]
+        if not seats:
+            raise TableError(403, "no seat of this table has that token")
+        if self.status != "over":
+            raise TableError(409, "a rematch is asked for once the match is over")
+        caller = seats[0]
+        new_seats: list[dict[str, Any]] = [
+            {"kind": "human", "name": seat.name}
+            if k == caller
+            else {"kind": "bot", "bot": seat.bot}
+            if seat.kind == "bot"
+            else {"kind": "open"}
+            for k, seat in enumerate(self.seats)
+        ]
+        body = {
+            "game": self.game.name,
+            "rules": self.game.rules.notation(),
+            "players": self.game.players,
+            "rounds": self.session.match.rounds,
+            "seats": new_seats,
+            "ready_limit": self.ready_limit,
+            "away_limit": self.away_limit,
+            "listed": self.listed,
+        }
+        return caller, body
+
+    def rematch_made(self, table: str, invite: str, *, now: float) -> tuple[Event, ...]:
+        """The event that tells this table's rematch (a new table ``table`` with invite link ``invite``)."""
+        return (Event(self.version + 1, "rematch", {"table": table, "invite": invite, "at": now}),)
 
     # ------------------------------------------------------------------------------- the caller's timers
 
@@ -521,7 +608,18 @@ class Table:
                 self.fairs.append(FairDeal(self.id, index, [""] * n, bytes.fromhex(data["next_seed"])))
                 self.ready_seats = set()
 
-    _appliers: Final = {"seat": _seat_taken, "ready": _ready, "deal": _dealt, "act": _acted}
+    def _rematched(self, event: Event) -> None:
+        if self.rematch is not None:
+            raise TableError(409, f"a second rematch at version {event.version}")
+        self.rematch = {"table": event.data["table"], "invite": event.data["invite"]}
+
+    _appliers: Final = {
+        "seat": _seat_taken,
+        "ready": _ready,
+        "deal": _dealt,
+        "act": _acted,
+        "rematch": _rematched,
+    }
 
     # ------------------------------------------------------------------------------- inside
 

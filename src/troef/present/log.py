@@ -1,0 +1,96 @@
+"""A round told as it happened: the log a seat sees (`RoundLog`: the round's start, then what each action
+showed it, extended action by action), and the replay of a finished round (`replay_steps`: every step
+with all hands face up, each action described in full, since a finished round's deal is public).
+
+Both walk a copy of the round from its deal; what they say of a seat's round comes from that seat's
+views only (``before`` and after each action), as `Presenter.after` reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TypedDict
+
+from ..core.actions import Action
+from ..core.game import State
+from .base import Presenter, Seen, View
+from .model import Hand, Line, Table
+
+
+class RoundLog:
+    """The log of one round as ``seen``'s viewer sees it, from ``start`` (the round as dealt, not
+    changed here): `Presenter.round_start`, then `Presenter.after` for every action `follow` is given."""
+
+    def __init__(self, presenter: Presenter, seen: Seen, start: State) -> None:
+        self.presenter = presenter
+        self.seen = seen
+        self.state = start.clone()
+        self.view: View = self.state.view(seen.viewer)
+        self.lines: list[Line] = presenter.round_start(seen, self.view)
+
+    @property
+    def steps(self) -> int:
+        """The actions followed so far."""
+        return len(self.state.actions)
+
+    def follow(self, actions: Sequence[Action | str]) -> list[Line]:
+        """The log after ``actions``, the round's actions so far (those followed already are skipped, so
+        a caller hands the whole list each time and pays only for the new ones)."""
+        for action in actions[self.steps :]:
+            seat = self.state.actor
+            self.state.apply(action)
+            view = self.state.view(self.seen.viewer)
+            self.lines += self.presenter.after(self.seen, self.view, seat, self.state.actions[-1], view)
+            self.view = view
+        return self.lines
+
+
+def round_log(presenter: Presenter, seen: Seen, start: State, actions: Sequence[Action | str]) -> list[Line]:
+    """The log of a round dealt as ``start`` after ``actions``, as ``seen``'s viewer sees it."""
+    return list(RoundLog(presenter, seen, start).follow(actions))
+
+
+class Step(TypedDict):
+    """One step of a finished round's replay: the deal (``seat`` and ``action`` None), then each action;
+    ``table`` as a spectator sees it, ``hands`` every seat's hand (by seat number) face up."""
+
+    seat: int | None
+    action: str | None
+    lines: list[Line]
+    table: Table
+    hands: list[Hand]
+
+
+def replay_steps(
+    presenter: Presenter, seen: Seen, start: State, actions: Sequence[Action | str]
+) -> list[Step]:
+    """The steps of the round dealt as ``start`` with ``actions`` (a finished round), told to everyone:
+    ``seen`` is a spectator's (its labels name every seat). An action's own line names its cards as its
+    actor saw them (a discard, a card led blind, a middle card drawn); what follows from it is told as a
+    spectator sees it."""
+    spectator = replace(seen, viewer=None)
+    seats = [replace(spectator, viewer=s) for s in range(start.game.players)]
+    for actor in seats:
+        actor.labels = list(spectator.labels)  # an actor is named as everyone names them, not "(you)"
+    state = start.clone()
+
+    def step(seat: int | None, action: str | None, lines: list[Line]) -> Step:
+        return Step(
+            seat=seat,
+            action=action,
+            lines=lines,
+            table=presenter.table(spectator, state.view(None)),
+            hands=[presenter.hand(seats[s], state.view(s)) for s in range(len(seats))],
+        )
+
+    steps = [step(None, None, presenter.round_start(spectator, state.view(None)))]
+    for action in actions:
+        seat = state.actor
+        before, before_actor = state.view(None), state.view(seat)
+        state.apply(action)
+        done = state.actions[-1]
+        told = presenter.after(spectator, before, seat, done, state.view(None))
+        said = presenter.after(seats[seat], before_actor, seat, done, state.view(seat))[0]
+        steps.append(step(seat, done.text, [said, *told[1:]]))
+    return steps
