@@ -1,0 +1,93 @@
+// Fetch helpers: JSON in, JSON out; a failed request throws an Error with the server's sentence.
+
+export class ApiError extends Error {
+  /** @param {number} status @param {string} message */
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** @param {Response} response */
+async function answer(response) {
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const message = body && typeof body.error === "string" ? body.error : `HTTP ${response.status}`;
+    throw new ApiError(response.status, message);
+  }
+  return body;
+}
+
+/** @param {string} url */
+export async function getJSON(url) {
+  return answer(await fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" }));
+}
+
+/** @param {string} url @param {unknown} body */
+export async function postJSON(url, body) {
+  return answer(
+    await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+// localStorage, tolerant of private modes that refuse it.
+export const store = {
+  /** @param {string} key */
+  get(key) {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  /** @param {string} key @param {string} value */
+  set(key, value) {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      /* ignored */
+    }
+  },
+};
+
+/** The seat token this browser holds for a table (never put in a URL). @param {string} table */
+export const tokenFor = (table) => store.get(`troef.token.${table}`);
+/** @param {string} table @param {string} token */
+export const keepToken = (table, token) => store.set(`troef.token.${table}`, token);
+/** @param {string} table */
+export const inviteFor = (table) => store.get(`troef.invite.${table}`);
+/** @param {string} table @param {string} invite */
+export const keepInvite = (table, invite) => store.set(`troef.invite.${table}`, invite);
+
+/** An absolute link for a path like /join/abc/def. @param {string} path */
+export const absolute = (path) => new URL(path, location.origin).href;
+
+/** Copies text to the clipboard (or selects it in a fallback input). @param {string} text */
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const input = document.createElement("textarea");
+    input.value = text;
+    document.body.append(input);
+    input.select();
+    let ok = false;
+    try {
+      ok = document.execCommand("copy");
+    } catch {
+      ok = false;
+    }
+    input.remove();
+    return ok;
+  }
+}

@@ -1,0 +1,214 @@
+// The lobby: create a table from GET /api/games (game, rules, house rules, players, rounds, seats), list
+// the listed tables to join or watch, remember the name.
+
+import { getJSON, keepInvite, keepToken, postJSON, store, tokenFor } from "./api.js";
+import { languageSwitch, loadWords, t, translate } from "./i18n.js";
+import { h } from "./render.js";
+
+const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
+/** @type {any[]} */
+let games = [];
+
+const game = () => games.find((g) => g.name === $("game").value) || games[0];
+
+function fillGames() {
+  const select = $("game");
+  const kept = store.get("troef.game");
+  select.replaceChildren(...games.map((g) => h("option", { value: g.name, text: g.title })));
+  if (kept && games.some((g) => g.name === kept)) select.value = kept;
+  fillGame();
+}
+
+function fillGame() {
+  const g = game();
+  $("preset").replaceChildren(...g.presets.map((/** @type {any} */ p) => h("option", { value: p.name, text: p.name })));
+  const players = $("players");
+  const options = [];
+  for (let n = g.players.min; n <= g.players.max; n++) options.push(h("option", { value: n, text: String(n) }));
+  players.replaceChildren(...options);
+  players.value = String(g.players.default);
+  $("rounds").value = "";
+  $("rounds").placeholder = String(g.rounds);
+  fillPreset();
+  fillOptions();
+  fillSeats();
+}
+
+function fillPreset() {
+  const g = game();
+  const preset = g.presets.find((/** @type {any} */ p) => p.name === $("preset").value);
+  $("preset-about").textContent = preset ? preset.description : "";
+}
+
+function fillOptions() {
+  const g = game();
+  const box = $("options");
+  box.replaceChildren();
+  for (const option of g.options) {
+    const id = `opt-${option.name}`;
+    let input;
+    if (option.choices || option.type === "bool") {
+      input = h("select", { id, name: option.name });
+      input.append(h("option", { value: "", text: t("as the rules say") }));
+      const values = option.choices || [true, false];
+      for (const value of values)
+        input.append(h("option", { value: JSON.stringify(value), text: value === true ? t("yes") : value === false ? t("no") : String(value) }));
+    } else if (option.type === "int" || option.type === "float") {
+      input = h("input", {
+        id, name: option.name, type: "number", inputmode: "numeric", placeholder: String(option.default),
+        min: option.minimum ?? false, max: option.maximum ?? false, step: option.type === "float" ? "any" : "1",
+      });
+    } else {
+      input = h("input", { id, name: option.name, type: "text", placeholder: String(option.default ?? "") });
+    }
+    input.dataset.option = option.name;
+    input.dataset.type = option.type;
+    box.append(
+      h("div", { class: "option" },
+        h("label", { for: id }, option.name, h("br"), h("small", { text: option.description || "" })),
+        input),
+    );
+  }
+}
+
+function fillSeats() {
+  const g = game();
+  const n = Number($("players").value);
+  const box = $("seats");
+  const before = [...box.querySelectorAll("select")].map((/** @type {HTMLSelectElement} */ s) => s.value);
+  box.replaceChildren();
+  const bot = g.bots.includes("normal") ? "normal" : g.bots[0];
+  for (let i = 0; i < n; i++) {
+    const select = h("select", { id: `seat-${i}`, name: `seat-${i}`, "data-seat-kind": i });
+    select.append(h("option", { value: "you", text: t("you") }));
+    select.append(h("option", { value: "open", text: t("open: a friend joins with the invite link") }));
+    for (const kind of g.bots) select.append(h("option", { value: `bot:${kind}`, text: t("bot: {level}", { level: kind }) }));
+    select.value = before[i] && [...select.options].some((o) => o.value === before[i]) ? before[i] : i === 0 ? "you" : `bot:${bot}`;
+    select.addEventListener("change", () => {
+      if (select.value !== "you") return;
+      for (const other of box.querySelectorAll("select")) if (other !== select && other.value === "you") other.value = "open";
+    });
+    box.append(h("div", { class: "seat-row" }, h("label", { for: `seat-${i}`, text: t("Seat {n}", { n: i }) }), select));
+  }
+}
+
+/** The rules: the preset's name, or the preset with the changed house rules. */
+function rules() {
+  /** @type {Record<string, unknown>} */
+  const changed = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    const value = input.value.trim();
+    if (value === "") continue;
+    const type = input.dataset.type;
+    if (input.tagName === "SELECT") changed[input.dataset.option] = JSON.parse(value);
+    else if (type === "int") changed[input.dataset.option] = parseInt(value, 10);
+    else if (type === "float") changed[input.dataset.option] = Number(value);
+    else changed[input.dataset.option] = value;
+  }
+  const preset = $("preset").value;
+  return Object.keys(changed).length ? { preset, ...changed } : preset;
+}
+
+/** @param {SubmitEvent} event */
+async function create(event) {
+  event.preventDefault();
+  const error = $("create-error");
+  error.textContent = "";
+  const name = $("name").value.trim();
+  const seats = [...$("seats").querySelectorAll("select")].map((/** @type {HTMLSelectElement} */ s) => {
+    if (s.value === "you") return { kind: "human", name: name || t("Player") };
+    if (s.value === "open") return { kind: "open" };
+    return { kind: "bot", bot: s.value.slice(4) };
+  });
+  if (seats.some((s) => s.kind === "human") && !name) {
+    error.textContent = t("Please fill in your name.");
+    $("name").focus();
+    return;
+  }
+  if (name) store.set("troef.name", name);
+  store.set("troef.game", game().name);
+  /** @type {Record<string, unknown>} */
+  const body = { game: game().name, rules: rules(), players: Number($("players").value), seats, listed: $("listed").checked };
+  const rounds = $("rounds").value.trim();
+  if (rounds) body.rounds = parseInt(rounds, 10);
+  const button = document.querySelector("[data-create]");
+  button && button.setAttribute("disabled", "");
+  try {
+    const answer = await postJSON("/api/tables", body);
+    if (answer.invite) keepInvite(answer.table, answer.invite);
+    if (answer.seats && answer.seats.length) keepToken(answer.table, answer.seats[0].token);
+    location.href = `/tables/${encodeURIComponent(answer.table)}`;
+  } catch (e) {
+    error.textContent = String(/** @type {Error} */ (e).message);
+    button && button.removeAttribute("disabled");
+  }
+}
+
+async function listTables() {
+  const list = $("tables");
+  let answer;
+  try {
+    answer = await getJSON("/api/tables");
+  } catch {
+    list.replaceChildren(h("li", { class: "hint", text: t("The list of tables is not available.") }));
+    return;
+  }
+  const tables = answer.tables || [];
+  if (!tables.length) {
+    list.replaceChildren(h("li", { class: "hint", text: t("No open tables right now. Create one!") }));
+    return;
+  }
+  list.replaceChildren(
+    ...tables.map((/** @type {any} */ table) => {
+      const title = (games.find((g) => g.name === table.game) || {}).title || table.game;
+      const who = table.seats
+        .map((/** @type {any} */ s) => (s.kind === "open" ? t("open seat") : s.kind === "bot" ? t("bot: {level}", { level: s.bot }) : s.name))
+        .join(" · ");
+      const go = h("div", { class: "go" });
+      if (tokenFor(table.id)) go.append(h("a", { class: "button primary", href: `/tables/${encodeURIComponent(table.id)}`, text: t("Back to your seat") }));
+      else if (table.open > 0 && table.invite) go.append(h("a", { class: "button primary", href: table.invite, "data-join-link": "", text: t("Join") }));
+      go.append(h("a", { class: "button", href: table.watch || `/tables/${encodeURIComponent(table.id)}`, text: t("Watch") }));
+      const status = table.status === "waiting" ? t("waiting for {n} more", { n: table.open }) : t("playing");
+      return h(
+        "li",
+        { "data-table": table.id },
+        h("div", { class: "what" }, `${title} · ${typeof table.rules === "string" ? table.rules : t("house rules")} · ${status}`),
+        h("div", { class: "who", text: who }),
+        go,
+      );
+    }),
+  );
+}
+
+async function main() {
+  await loadWords();
+  translate();
+  $("tools").append(
+    languageSwitch(() => {
+      const chosen = $("game").value;
+      fillGames();
+      $("game").value = chosen;
+      listTables();
+    }),
+  );
+  $("name").value = store.get("troef.name") || "";
+  try {
+    games = (await getJSON("/api/games")).games;
+  } catch (e) {
+    $("create-error").textContent = String(/** @type {Error} */ (e).message);
+    return;
+  }
+  fillGames();
+  $("game").addEventListener("change", fillGame);
+  $("preset").addEventListener("change", fillPreset);
+  $("players").addEventListener("change", fillSeats);
+  $("create").addEventListener("submit", create);
+  $("refresh").addEventListener("click", listTables);
+  listTables();
+  setInterval(() => {
+    if (document.visibilityState === "visible") listTables();
+  }, 10000);
+}
+
+main();
+
