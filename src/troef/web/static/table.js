@@ -80,11 +80,20 @@ function typedAction(text) {
   const answer = text.trim();
   if (!answer) return null;
   const { choices, numbered } = listedChoices();
-  if (/^\d+$/.test(answer) && numbered) {
+  if (/^\d+$/.test(answer) && numbered && !(frame.model.table && frame.model.table.hand.numbered)) {
     const n = Number(answer);
     return n >= 1 && n <= choices.length ? choices[n - 1] : null;
   }
   const words = answer.split(/[\s,]+/);
+  const model0 = frame.model && frame.model.table;
+  if (model0 && model0.hand.numbered && words.every((w) => /^\d+$/.test(w))) {
+    const codes = words.map((w) => model0.hand.codes[Number(w) - 1]);
+    if (codes.every(Boolean)) {
+      const wanted = [...codes].sort().join(" ");
+      const found = legal().find((a) => [...cardsOf(a)].sort().join(" ") === wanted);
+      if (found) return found;
+    }
+  }
   const cards = words.map(typedCard);
   if (cards.every(Boolean)) {
     const wanted = [...cards].sort().join(" ");
@@ -219,7 +228,7 @@ function renderSeats() {
     if (badges.childNodes.length) el.append(badges);
     el.style.left = `${at.x}%`;
     el.style.top = `${at.y}%`;
-    el.dataset.side = i === 0 ? "bottom" : at.y < 30 ? "top" : at.x < 50 ? "left" : "right";
+    el.dataset.side = i === 0 ? "bottom" : Math.abs(at.x - 50) < 10 ? "top" : at.x < 50 ? "left" : "right";
     box.append(el);
   });
 }
@@ -257,7 +266,8 @@ function renderTrick() {
   area.setAttribute("aria-label", lineText(trick.line));
   for (const played of trick.cards) {
     const i = seats.findIndex((s) => s.seat === played.seat);
-    const at = place(i, n, n > 4 ? 27 : 22, n > 4 ? 24 : 21);
+    const small = phone.matches;
+    const at = place(i, n, n > 4 ? (small ? 22 : 27) : small ? 16 : 22, n > 4 ? 24 : small ? 22 : 21);
     const card = cardElement(played.card, {
       className: `played${finished ? " done" : ""}${trick.winner === played.seat ? " winner" : ""}`,
     });
@@ -272,10 +282,14 @@ function renderTrick() {
   return true;
 }
 
+const phone = window.matchMedia("(max-width: 640px)");
+
 function renderCenter(trickShown) {
   const center = $("center");
   center.replaceChildren();
   center.className = "center";
+  const notice = $("notice");
+  notice.replaceChildren();
   const model = frame.model;
   const info = frame.table;
   const panel = h("div", { class: "panel" });
@@ -299,7 +313,8 @@ function renderCenter(trickShown) {
   } else {
     return;
   }
-  center.append(panel);
+  if (phone.matches && !center.classList.contains("quiet")) notice.append(panel);
+  else center.append(panel);
 }
 
 function readyList() {
@@ -438,11 +453,10 @@ function layoutHand() {
   const area = $("hand");
   const cards = area.children.length;
   if (!cards) return;
-  const avail = area.clientWidth || window.innerWidth - 16;
-  const phone = avail < 640;
-  if (phone) {
+  const avail = (area.clientWidth || window.innerWidth - 16) - 14;
+  if (avail < 626) {
     const perRow = cards <= 6 ? cards : Math.ceil(cards / 2);
-    const w = Math.max(44, Math.min(72, Math.floor((avail - (perRow - 1) * 5 - 4) / perRow)));
+    const w = Math.max(44, Math.min(72, Math.floor((avail - (perRow - 1) * 5) / perRow)));
     area.style.setProperty("--card-w", `${w}px`);
     area.style.setProperty("--overlap", "0px");
     area.classList.add("wrap");
@@ -549,7 +563,6 @@ function renderSide() {
   } else {
     lines.append(h("p", { class: "hint", text: t("No round dealt yet.") }));
   }
-  if (frame.table.status === "waiting") lines.append(inviteBox());
   const log = $("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
   log.replaceChildren();
@@ -723,6 +736,7 @@ async function main() {
   });
   document.addEventListener("keydown", onKey);
   window.addEventListener("resize", layoutHand);
+  phone.addEventListener("change", () => render());
 }
 
 main();

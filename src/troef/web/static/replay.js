@@ -1,0 +1,166 @@
+// The replay of a finished round: every step with all hands face up, the step's lines and the trick, the
+// fair-deal check the server made, and the record to download. /tables/{id}/replay#k opens round k.
+
+import { getJSON } from "./api.js";
+import { cardElement } from "./cards.js";
+import { currentLang, languageSwitch, loadWords, t, translate } from "./i18n.js";
+import { h, lineNode, lineText } from "./render.js";
+
+const id = decodeURIComponent(location.pathname.split("/")[2] || "");
+const $ = (/** @type {string} */ key) => /** @type {HTMLElement} */ (document.getElementById(key));
+/** @type {any} */
+let replay = null;
+let step = 0;
+/** @type {number[]} */
+let finished = [];
+
+function place(i, n, rx, ry) {
+  const angle = (2 * Math.PI * i) / n;
+  return { x: 50 - rx * Math.sin(angle), y: 50 + ry * Math.cos(angle) };
+}
+
+function wantedRound() {
+  const k = parseInt(location.hash.slice(1), 10);
+  if (Number.isInteger(k) && finished.includes(k)) return k;
+  return finished.length ? finished[finished.length - 1] : 0;
+}
+
+async function load() {
+  const k = wantedRound();
+  try {
+    replay = await getJSON(`/api/tables/${encodeURIComponent(id)}/rounds/${k}?lang=${currentLang()}`);
+    $("error").textContent = "";
+  } catch (error) {
+    replay = null;
+    $("error").textContent = String(/** @type {Error} */ (error).message);
+    return;
+  }
+  step = Math.min(step, replay.steps.length - 1);
+  render();
+}
+
+function renderRounds() {
+  const box = $("rounds");
+  box.replaceChildren();
+  const k = wantedRound();
+  for (const index of finished) {
+    const link = h("a", { href: `#${index}`, text: t("round {n}", { n: index + 1 }) });
+    if (index === k) link.setAttribute("aria-current", "page");
+    box.append(link);
+  }
+}
+
+function render() {
+  renderRounds();
+  if (!replay) return;
+  const s = replay.steps[step];
+  const table = s.table;
+  $("round-title").textContent = replay.title;
+  const verify = $("verify");
+  verify.className = `verify ${replay.verify.ok ? "ok" : "bad"}`;
+  verify.textContent = `${replay.verify.ok ? t("Fair deal: troef verify passes.") : t("Fair deal: troef verify fails.")} ${replay.verify.message || ""}`;
+  $("step-no").textContent = t("step {n} of {count}", { n: step, count: replay.steps.length - 1 });
+  /** @type {HTMLButtonElement} */ ($("prev")).disabled = step === 0;
+  /** @type {HTMLButtonElement} */ ($("first")).disabled = step === 0;
+  /** @type {HTMLButtonElement} */ ($("next")).disabled = step === replay.steps.length - 1;
+  /** @type {HTMLButtonElement} */ ($("last")).disabled = step === replay.steps.length - 1;
+  const seats = table.seats;
+  const n = seats.length;
+  const seatBox = $("seats");
+  seatBox.replaceChildren();
+  seats.forEach((/** @type {any} */ seat, /** @type {number} */ i) => {
+    const at = place(i, n, 43, 41);
+    const el = h("div", { class: `seat${seat.seat === s.seat ? " turn" : ""}${seat.in_play ? "" : " out"}` }, h("span", { class: "name", text: seat.label }));
+    if (seat.dealer) el.append(h("span", { class: "badges" }, h("span", { class: "dealer-chip", "aria-hidden": "true", text: "D" })));
+    el.style.left = `${at.x}%`;
+    el.style.top = `${at.y}%`;
+    el.dataset.side = i === 0 ? "bottom" : Math.abs(at.x - 50) < 10 ? "top" : at.x < 50 ? "left" : "right";
+    seatBox.append(el);
+  });
+  const trickBox = $("trick");
+  trickBox.replaceChildren();
+  let trick = table.trick;
+  let done = false;
+  if ((!trick || !trick.cards.length) && table.last_trick) {
+    trick = table.last_trick;
+    done = true;
+  }
+  if (trick && trick.cards.length) {
+    for (const played of trick.cards) {
+      const i = seats.findIndex((/** @type {any} */ x) => x.seat === played.seat);
+      const at = place(i, n, n > 4 ? 27 : 22, n > 4 ? 24 : 21);
+      const card = cardElement(played.card, { className: `played${done ? " done" : ""}${trick.winner === played.seat ? " winner" : ""}` });
+      card.style.left = `${at.x}%`;
+      card.style.top = `${at.y}%`;
+      trickBox.append(card);
+    }
+    trickBox.setAttribute("aria-label", lineText(trick.line));
+  }
+  const lines = $("lines");
+  lines.replaceChildren();
+  for (const line of s.lines) lines.append(lineNode(line));
+  if (!s.lines.length) lines.append(h("p", { class: "hint", text: "—" }));
+  const hands = $("hands");
+  hands.replaceChildren();
+  s.hands.forEach((/** @type {any} */ hand, /** @type {number} */ seat) => {
+    const label = (seats.find((/** @type {any} */ x) => x.seat === seat) || { label: t("seat {n}", { n: seat }) }).label;
+    const cards = h("div", { class: "cards", role: "group", "aria-label": label });
+    for (const group of hand.groups) for (const card of group.cards) cards.append(cardElement(card));
+    hands.append(h("section", { class: `replay-hand${seat === s.seat ? " acting" : ""}` }, h("h3", { text: label }), cards));
+  });
+}
+
+/** @param {number} to */
+function go(to) {
+  if (!replay) return;
+  step = Math.max(0, Math.min(replay.steps.length - 1, to));
+  render();
+}
+
+async function main() {
+  await loadWords();
+  translate();
+  $("tools").append(languageSwitch(() => load()));
+  $("back").setAttribute("href", `/tables/${encodeURIComponent(id)}`);
+  $("download").setAttribute("href", `/api/tables/${encodeURIComponent(id)}/record`);
+  $("download").setAttribute("download", `troef-${id}.json`);
+  $("first").addEventListener("click", () => go(0));
+  $("prev").addEventListener("click", () => go(step - 1));
+  $("next").addEventListener("click", () => go(step + 1));
+  $("last").addEventListener("click", () => go(Infinity));
+  document.addEventListener("keydown", (event) => {
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (target && (target.tagName === "SELECT" || target.tagName === "INPUT")) return;
+    if (event.key === "ArrowRight") go(step + 1);
+    else if (event.key === "ArrowLeft") go(step - 1);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(Infinity);
+    else return;
+    event.preventDefault();
+  });
+  window.addEventListener("hashchange", () => {
+    step = 0;
+    load();
+  });
+  try {
+    const info = await getJSON(`/api/tables/${encodeURIComponent(id)}`);
+    $("game-title").textContent = info.game;
+    finished = ((info.sheet && info.sheet.rounds) || []).map((/** @type {any} */ r) => r.index);
+    getJSON("/api/games")
+      .then((answer) => {
+        const game = answer.games.find((/** @type {any} */ g) => g.name === info.game);
+        if (game) $("game-title").textContent = game.title;
+      })
+      .catch(() => {});
+  } catch (error) {
+    $("error").textContent = String(/** @type {Error} */ (error).message);
+    return;
+  }
+  if (!finished.length) {
+    $("error").textContent = t("No round of this table is finished yet.");
+    return;
+  }
+  await load();
+}
+
+main();
