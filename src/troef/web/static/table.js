@@ -21,6 +21,7 @@ let selected = new Set();
 let selectedVersion = -1;
 let showLast = false;
 let typed = "";
+let digitTimer = 0;
 let lastLogText = "";
 let wasTurn = false;
 /** @type {Record<string, string>} */
@@ -128,6 +129,7 @@ function onKey(event) {
     showTyped();
     return;
   }
+  clearTimeout(digitTimer);
   if (event.key === "Escape") {
     typed = "";
     selected = new Set();
@@ -152,11 +154,19 @@ function onKey(event) {
     typed += event.key;
     event.preventDefault();
     const { choices, numbered } = listedChoices();
-    if (/^\d+$/.test(typed) && numbered && Number(typed) * 10 > choices.length) {
-      const action = typedAction(typed);
-      typed = "";
-      if (action) act(action);
-      else toast(t("No such choice: type its number or its cards."));
+    clearTimeout(digitTimer);
+    const numberedHand = frame.model && frame.model.table && frame.model.table.hand.numbered;
+    if (/^\d+$/.test(typed) && numbered && !numberedHand) {
+      // A number that no longer one could start is picked at once; otherwise after a short pause.
+      const pick = () => {
+        const action = typedAction(typed);
+        typed = "";
+        showTyped();
+        if (action) act(action);
+        else toast(t("No such choice: type its number or its cards."));
+      };
+      if (Number(typed) * 10 > choices.length) pick();
+      else digitTimer = window.setTimeout(pick, 800);
     }
   } else {
     return;
@@ -297,10 +307,10 @@ function renderCenter(trickShown) {
     const open = info.seats.filter((/** @type {any} */ s) => s.kind === "open").length;
     panel.append(h("p", { class: "line bold", text: t("Waiting for players: {n} open", { n: open }) }));
     panel.append(inviteBox(true));
-  } else if (model && model.standings) {
+  } else if (model && model.standings && model.standings.length) {
     for (const line of model.standings) panel.append(lineNode(line));
     panel.append(endButtons());
-  } else if (model && model.result) {
+  } else if (model && model.result && model.result.length) {
     for (const line of model.result) panel.append(lineNode(line));
   } else if (info.round && !info.round.dealt) {
     panel.append(h("p", { class: "line", text: t("Waiting for the deal") }));
