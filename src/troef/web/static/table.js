@@ -615,9 +615,6 @@ function render(focusSelector) {
   root.classList.toggle("spectator", !isSeated());
   root.classList.toggle("my-turn", turn);
   root.classList.remove("waiting");
-  const waitsForMe = isSeated() && frame.table.round && !frame.table.round.dealt && frame.table.status !== "over" && !frame.table.round.ready.includes(frame.seat);
-  if (waitsForMe) root.dataset.ready = "true";
-  else delete root.dataset.ready;
   $("game-title").textContent = gameTitles[frame.table.game] || frame.table.game;
   $("round-title").textContent = (model && model.title) || "";
   document.title = `${gameTitles[frame.table.game] || frame.table.game} · troef`;
