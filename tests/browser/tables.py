@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 WAIT = 30.0
 """Seconds a test waits for the server, a page or a move before it fails."""
 Frame = dict[str, Any]
+SERVE = [sys.executable, "-m", "troef"]
+"""The command line of troef (``troef serve ...`` follows)."""
 
 
 def free_port() -> int:
@@ -46,7 +48,7 @@ class Served:
         self.log = Path(path)
         command = ["serve", "--no-browser", "--host", "127.0.0.1", "--port", str(self.port)]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "troef", *command, "--database", url, "--bot-pause", "0.05"],
+            [*SERVE, *command, "--database", url, "--bot-pause", "0.05"],
             stdout=output,
             stderr=subprocess.STDOUT,
         )
@@ -164,6 +166,8 @@ class TablePage:
         self.sent: list[str] = []
         self.acted: list[str] = []
         self.acted_at: list[int] = []
+        self.by_selection = False
+        """Make every action naming 2+ cards by selecting its cards, even where a button offers it."""
         page.on("websocket", self._socket)
 
     def _socket(self, ws: WebSocket) -> None:
@@ -240,7 +244,7 @@ class TablePage:
         for offered in state["actions"]:
             assert not legal or offered in legal, f"the page offers {offered!r}, not legal: {legal}"
         action = choose(state["actions"], legal)
-        if action in state["actions"]:
+        if action in state["actions"] and not (self.by_selection and len(cards_of(action)) >= 2):
             self._click(f'[data-action="{action}"] >> visible=true')
         else:
             self.select(cards_of(action))

@@ -73,6 +73,7 @@ def test_a_hoogjassen_discard_through_the_selection(served: Served, new_context:
     for _attempt in range(3):  # another seat may bid the most before this one bids at all
         answer = served.create("hoogjassen", [human(), bot(), bot()], rounds=1)
         page = sit(new_context, served, answer)
+        page.by_selection = True
 
         def done(page: TablePage = page) -> bool:
             last = page.states()[-1] if page.states() else None
@@ -103,6 +104,7 @@ def test_a_piken_play_through_the_selection(served: Served, new_context: Context
 
     answer = served.create("piken", [human(), bot(), bot()], rounds=1)
     page = sit(new_context, served, answer)
+    page.by_selection = True  # the page also offers its listed combinations as buttons
     play_through([page], choose, until=lambda: any(len(cards_of(a)) >= 2 for a in page.acted))
     play = next(a for a in page.acted if len(cards_of(a)) >= 2)
     assert play in _mine(page, "play")
