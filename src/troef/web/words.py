@@ -69,7 +69,9 @@ MESSAGES: Final = (
     _("Log"),
     _("Score sheet"),
     _("Keyboard"),
-    _("Number keys pick the numbered choices; type a card such as as or 10h and press Enter to play it; Escape clears what you typed."),
+    _(
+        "Number keys pick the numbered choices; type a card such as as or 10h and press Enter to play it; Escape clears what you typed."
+    ),
     _("Typed:"),
     _("No such choice: type its number or its cards."),
     _("bot {n} ({level})"),
