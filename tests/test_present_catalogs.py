@@ -55,3 +55,16 @@ def test_the_installed_catalogs_translate() -> None:
     assert translations("nl").gettext("score sheet") == "scorebriefje"
     assert translations("de").ngettext("{n} card each", "{n} cards each", 3) == "{n} Karten für jeden"
     assert translations("en").gettext("score sheet") == "score sheet"
+
+
+def test_the_browser_clients_words_are_in_the_catalogs() -> None:
+    """`troef.web.words.MESSAGES` (served by ``GET /api/words``) are messages of the template, so the
+    test above holds every one of them translated in Dutch and German."""
+    from troef.web.words import MESSAGES
+
+    found = set(messages())
+    assert MESSAGES and all((message, None) in found for message in MESSAGES)
+    for lang in ("nl", "de"):
+        catalog = parse_po(catalog_text(lang))
+        untranslated = [m for m in MESSAGES if not "".join(catalog.get((m, None), [])).strip()]
+        assert not untranslated, (lang, untranslated[:5])

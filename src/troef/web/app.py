@@ -2,6 +2,11 @@
 
 Every error is a 4xx with ``{"error": "<what is wrong>"}``; table creation is limited per client
 address (`CreationLimit`); a WebSocket to a table that does not exist is closed with code 4404.
+
+Beside server.md: the browser client's words (``GET /api/words``), the lobby's listed tables
+(``GET /api/tables``), rematches, the replay of a finished round, and the pages and static files of the
+browser client (package data ``static/``), sent with `PAGE_HEADERS`.  A page is served for any table id
+(the page itself says when there is no such table).
 """
 
 from __future__ import annotations
@@ -12,18 +17,25 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import cache
+from importlib import resources
+from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..games import GAMES
 from ..match import Match
 from ..players import LEVELS, bot_kinds
+from ..present import LANGUAGES, Words
+from . import words
 from .seats import AWAY_LIMIT, READY_LIMIT, TableError
 from .server import Client, TableServer
 
@@ -31,6 +43,46 @@ BODY_BYTES: Final = 64 * 1024
 """The largest HTTP request body."""
 NO_TABLE: Final = 4404
 """The WebSocket close code for a table that does not exist."""
+CSP: Final = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'"
+"""The pages' content security policy: nothing from elsewhere, WebSockets to this server only."""
+PAGE_HEADERS: Final = {
+    "Cache-Control": "no-cache",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": CSP,
+}
+"""The headers of every page and static file (revalidated on every load: a new troef shows at once)."""
+
+
+def static_directory() -> Path:
+    """The browser client's files, shipped in the package (``troef/web/static``)."""
+    return Path(str(resources.files(__package__).joinpath("static")))
+
+
+class Assets(StaticFiles):
+    """The static files, with `PAGE_HEADERS`, ES modules as JavaScript whatever the system's types say."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers.update(PAGE_HEADERS)
+        if path.endswith(".js") and response.status_code == 200:
+            response.headers["Content-Type"] = "text/javascript; charset=utf-8"
+        return response
+
+
+@cache
+def words_of(lang: str) -> dict[str, Any]:
+    """``GET /api/words?lang=...``: every word of the browser client (`troef.web.words.MESSAGES`) in
+    ``lang``."""
+    w = Words(lang)
+    return {"lang": lang, "languages": list(LANGUAGES), "words": {m: w._(m) for m in words.MESSAGES}}
+
+
+def query_lang(request: Request) -> str:
+    """The request's ``lang`` (English by default); `TableError` 400 for a language troef does not speak."""
+    lang = request.query_params.get("lang", LANGUAGES[0])
+    if lang not in LANGUAGES:
+        raise TableError(400, f"unknown lang {lang[:20]!r}; languages: {', '.join(LANGUAGES)}")
+    return lang
 
 
 class CreationLimit:
@@ -83,10 +135,24 @@ def games_catalog() -> list[dict[str, Any]]:
     ]
 
 
-def create_app(server: TableServer, *, creations_per_minute: int = 10) -> Starlette:
-    """The ASGI app of ``server``, which it starts and stops with its lifespan."""
+def create_app(
+    server: TableServer, *, creations_per_minute: int = 10, static: Path | None = None
+) -> Starlette:
+    """The ASGI app of ``server``, which it starts and stops with its lifespan; the browser client's
+    pages and files from ``static`` (by default the package's, `static_directory`)."""
     limit = CreationLimit(creations_per_minute)
     catalog = games_catalog()
+    folder = static_directory() if static is None else static
+
+    def page(name: str) -> Callable[[Request], Any]:
+        async def serve(request: Request) -> Response:
+            try:
+                html = await asyncio.to_thread((folder / name).read_text, encoding="utf-8")
+            except OSError:
+                raise TableError(404, f"the page {name} is not installed") from None
+            return HTMLResponse(html, headers=PAGE_HEADERS)
+
+        return serve
 
     async def healthz(request: Request) -> Response:
         return JSONResponse({"ok": True})
@@ -100,6 +166,21 @@ def create_app(server: TableServer, *, creations_per_minute: int = 10) -> Starle
             raise TableError(429, f"at most {creations_per_minute} tables a minute from one address")
         answer = await server.create(await _json_body(request))
         return JSONResponse(answer, status_code=201)
+
+    async def listed(request: Request) -> Response:
+        return JSONResponse({"tables": server.listed()})
+
+    async def rematch(request: Request) -> Response:
+        status, answer = await server.rematch(request.path_params["id"], await _json_body(request))
+        return JSONResponse(answer, status_code=status)
+
+    async def round_replay(request: Request) -> Response:
+        lang = query_lang(request)
+        table = await server.table(request.path_params["id"])
+        return JSONResponse(table.round_replay(request.path_params["k"], lang))
+
+    async def words_endpoint(request: Request) -> Response:
+        return JSONResponse(words_of(query_lang(request)))
 
     async def join(request: Request) -> Response:
         answer = await server.join(request.path_params["id"], await _json_body(request))
@@ -150,11 +231,20 @@ def create_app(server: TableServer, *, creations_per_minute: int = 10) -> Starle
         routes=[
             Route("/healthz", healthz),
             Route("/api/games", games),
+            Route("/api/words", words_endpoint),
             Route("/api/tables", create_table, methods=["POST"]),
+            Route("/api/tables", listed),
             Route("/api/tables/{id}", table_info),
             Route("/api/tables/{id}/join", join, methods=["POST"]),
             Route("/api/tables/{id}/record", record),
+            Route("/api/tables/{id}/rematch", rematch, methods=["POST"]),
+            Route("/api/tables/{id}/rounds/{k:int}", round_replay),
             WebSocketRoute("/ws/tables/{id}", socket),
+            Route("/", page("lobby.html")),
+            Route("/tables/{id}", page("table.html")),
+            Route("/tables/{id}/replay", page("replay.html")),
+            Route("/join/{id}/{code}", page("join.html")),
+            Mount("/static", Assets(directory=folder, check_dir=False), name="static"),
         ],
         exception_handlers={HTTPException: _http_error, TableError: _table_error, Exception: _server_error},
         lifespan=lifespan,

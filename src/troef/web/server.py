@@ -39,6 +39,8 @@ OUTBOX_LIMIT: Final = 500
 """Frames waiting for a client that reads too slowly, before the server closes its connection."""
 PARENT_CHECK: Final = 1.0
 """Seconds between a bot worker's looks at whether the server's process still lives."""
+LISTED: Final = 50
+"""The most tables the lobby lists."""
 TICK: Final = 0.1
 """Seconds between the timers' looks at every table (deals due, stand-ins due)."""
 
@@ -160,6 +162,37 @@ class TableServer:
             joined = table.join(body.get("name"), body.get("invite"), body.get("seat"), now=self.clock())
             await self._commit(table, joined.events)
         return {"seat": joined.seat, "token": joined.token}
+
+    def listed(self) -> list[dict[str, Any]]:
+        """``GET /api/tables``: the listed tables waiting or playing, newest first, at most `LISTED`."""
+        tables = [t for t in self.tables.values() if t.listed and t.status != "over"]
+        tables.sort(key=lambda t: (t.row.created, t.id), reverse=True)
+        return [t.listing() for t in tables[:LISTED]]
+
+    async def rematch(self, table_id: str, body: object) -> tuple[int, dict[str, Any]]:
+        """``POST /api/tables/{id}/rematch``: (201, a new table like `create`'s answer) for the first
+        call, (200, the rematch's table, invite and watch link) for any later one; `TableError` 400 for a
+        bad body, 403 for a token of no seat, 404 for no table, 409 before the match is over."""
+        if not isinstance(body, dict) or set(body) != {"token"} or not isinstance(body["token"], str):
+            raise TableError(400, 'the body is {"token": "<your seat\'s token>"}')
+        table = await self.table(table_id)
+        async with self._lock(table_id):
+            table = self.tables.get(table_id, table)
+            _, request = table.rematch_body(body["token"])
+            if table.rematch is not None:
+                done = table.rematch
+                return 200, {
+                    "table": done["table"],
+                    "invite": done["invite"],
+                    "watch": f"/tables/{done['table']}",
+                }
+            created = Table.create(request, self.clock())
+            await asyncio.to_thread(self.store.create_table, created.row)
+            self.tables[created.row.id] = created.table
+            self._schedule(created.table)
+            answer = created.answer
+            await self._commit(table, table.rematch_made(answer["table"], answer["invite"], now=self.clock()))
+        return 201, answer
 
     async def table(self, table_id: str) -> Table:
         """The table (loaded from the store if it is not in memory); `TableError` 404."""

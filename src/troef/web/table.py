@@ -28,19 +28,21 @@ A receiver that gave a ``lang`` gets the presentation layer's ``model`` in its s
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypedDict
 
 from ..core.actions import parse_action
-from ..core.errors import IllegalAction, TroefError
+from ..core.errors import IllegalAction, RecordError, TroefError
 from ..core.game import State
-from ..fair import SERVER_SEED_BYTES, FairDeal, SeedError, client_seed, fair_match_record
+from ..fair import SERVER_SEED_BYTES, FairDeal, SeedError, client_seed, fair_match_record, verify
 from ..games import load_game
 from ..match import Match
 from ..players import make_bot
+from ..present import Seen, Step, replay_steps, round_title
 from ..session import BotTurn, Session, Who
 from .frames import (
     Act,
@@ -68,6 +70,22 @@ STAND_IN_KIND: Final = "heuristic"
 """The bot that plays an absent human's seat."""
 SHOWN_BEFORE_DEAL: Final = 1.0
 """Seconds a commitment is shown at least before its round is dealt."""
+
+
+class Verified(TypedDict):
+    """`troef verify`'s check of one round: whether it verifies, and what it says."""
+
+    ok: bool
+    message: str
+
+
+class RoundReplay(TypedDict):
+    """``GET /api/tables/{id}/rounds/{k}``."""
+
+    round: int
+    title: str
+    verify: Verified
+    steps: list[Step]
 
 
 @dataclass(frozen=True)
@@ -157,6 +175,7 @@ class Table:
         self.rematch: Rematch | None = None
         """The rematch's table and invite, once a seat asked for one."""
         self.models = TableModels(self.game, self.session)
+        self._verified: tuple[int, dict[int, Verified] | str] | None = None
 
     # ------------------------------------------------------------------------------- making one
 
@@ -325,6 +344,45 @@ class Table:
             "open": len(self.open_seats),
             "invite": f"/join/{self.id}/{self.row.settings.get('invite_code', '')}",
             "watch": f"/tables/{self.id}",
+        }
+
+    def round_replay(self, index: int, lang: str) -> RoundReplay:
+        """``GET /api/tables/{id}/rounds/{k}``: finished round ``index`` step by step, every hand face up
+        (its deal is public now), told in ``lang``, with `troef verify`'s check of it; a `TableError` 404
+        for a round not finished."""
+        match = self.session.match
+        if not 0 <= index < len(match.sheet):
+            raise TableError(404, f"round {index} of table {self.id} is not finished")
+        record = match.records[index]
+        seen = Seen(self.game, None, lang, *self.names())
+        start = self.game.from_record(record)
+        return {
+            "round": index,
+            "title": round_title(seen.w, index, match.rounds),
+            "verify": self.verified(index),
+            "steps": replay_steps(self.models.presenter, seen, start, record["actions"]),
+        }
+
+    def verified(self, index: int) -> Verified:
+        """`troef verify`'s check of finished round ``index`` (`troef.fair.verify` of the table's record,
+        checked once per finished round)."""
+        finished = len(self.session.match.sheet)
+        if self._verified is None or self._verified[0] != finished:
+            record = json.loads(json.dumps(self.record()))
+            try:
+                checks: dict[int, Verified] | str = {
+                    check.index: {"ok": check.problem is None, "message": str(check)}
+                    for check in verify(record).rounds
+                }
+            except RecordError as e:
+                checks = f"the record does not verify: {e}"
+            self._verified = finished, checks
+        checks = self._verified[1]
+        if isinstance(checks, str):
+            return {"ok": False, "message": checks}
+        return checks.get(index) or {
+            "ok": False,
+            "message": f"round {index}: not checked (an earlier round's play does not replay)",
         }
 
     def error(self, code: ErrorCode, message: str) -> ErrorFrame:
