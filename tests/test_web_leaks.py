@@ -5,14 +5,19 @@ humans who also make mistakes (stale, out of turn, illegal, bad seeds), go away 
 plays for them).  Every frame each human seat and a spectator receives is checked the moment it is sent:
 it names no card its receiver may not see then (tests/test_view.py's per-seat rules, from the round's
 record) in ``view``, ``table`` or an error's message; the sheet names no card that was not public in its
-round; ``table`` is the same for everyone.  At random points the stored events rebuild a table that
-sends every receiver the same frames; every round of each finished match verifies as a fair deal."""
+round; ``table`` is the same for everyone.  The presentation model a receiver gets when its connection
+gave a ``lang`` is checked the same way, in every language: its table, log and result name no card the
+receiver may not see, its sheet no card that was not public in its round (each frame's receiver in
+one language, the languages taking turns).  At random points the stored
+events rebuild a table that sends every receiver the same frames; every round of each finished match
+verifies as a fair deal."""
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from functools import cache
 from typing import Any
 from unittest import mock
 
@@ -23,6 +28,9 @@ from test_view import cards_in, visible
 from test_web_table import Harness, Receiver, SeededSecrets, snapshot
 from troef.cards import CODES
 from troef.fair import verify
+from troef.present import LANGUAGES
+from troef.present.i18n import catalog_text, parse_po
+from troef.present.messages import messages
 from troef.replay import replay
 from troef.session import Who
 from troef.web.frames import Frame
@@ -43,12 +51,56 @@ def configurations() -> list[tuple[str, Any, int, int | None]]:
     return [*out, ("rikken", {"preset": "bsg", "blind_rond": True}, 4, 1)]
 
 
+@cache
+def catalog_cards() -> frozenset[str]:
+    """The cards the catalogs' own words name (``avoid QS``, ``7D and AC both lie in the middle``, the
+    German ace ``As``): words that explain the rules, the same for everyone, not a card of the deal."""
+    texts = [text for message in messages() for text in message if text is not None]
+    for lang in LANGUAGES[1:]:
+        texts += [form for forms in parse_po(catalog_text(lang)).values() for form in forms]
+    return frozenset(card for text in texts for card in cards_in(text.replace("{", " ").replace("}", " ")))
+
+
+def model_cards_of(value: object) -> set[str]:
+    """`model_cards` of a part of a model, remembered by its JSON text (a model's log and sheet lines
+    repeat from version to version)."""
+    key = json.dumps(value, sort_keys=True)
+    found = _SEEN_CARDS.get(key)
+    if found is None:
+        found = _SEEN_CARDS[key] = set(model_cards(value))
+    return found
+
+
+_SEEN_CARDS: dict[str, set[str]] = {}
+
+
+def model_cards(value: object) -> Iterator[str]:
+    """Every card a model names: each card part's code, and any card written in its words (but the
+    catalogs' own, `catalog_cards`)."""
+    if isinstance(value, Mapping):
+        if value.get("kind") == "card":
+            if value["code"] != "??":
+                yield value["code"]
+            return
+        for item in value.values():
+            yield from model_cards(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from model_cards(item)
+    elif isinstance(value, str):
+        yield from set(cards_in(value)) - catalog_cards()
+
+
 class LeakCheck:
     """Checks every frame a receiver gets against what it may see at that moment."""
 
     def __init__(self, h: Harness) -> None:
         self.h = h
         self.checked = 0
+        self.models = 0
+        self.errors = 0
+        self.public: list[set[str]] = []
+        """Per finished round, the cards public in it."""
 
     def __call__(self, receiver: Receiver, frame: Frame, said: str) -> None:
         table = self.h.table
@@ -61,6 +113,7 @@ class LeakCheck:
             assert not leaked, f"{who}'s error names {sorted(leaked)}: {frame['message']}"
             assert frame["version"] == table.version
             self.checked += 1
+            self.errors += 1
             return
         sheet = frame["sheet"]
         records = table.session.match.records
@@ -76,7 +129,30 @@ class LeakCheck:
         assert frame["view"] == table.session.view(receiver)
         if receiver is None or receiver != table.session.turn:
             assert frame["legal_actions"] == []
+        assert "model" not in frame, "a connection that gave no lang gets no model"
+        self.check_model(receiver, LANGUAGES[self.checked % len(LANGUAGES)], may_see)
         self.checked += 1
+
+    def check_model(self, receiver: Receiver, lang: str, may_see: set[str]) -> None:
+        """The model ``receiver`` gets in ``lang`` names no card it may not see now."""
+        table = self.h.table
+        model = table.frame(receiver, lang)["model"]
+        assert json.loads(json.dumps(model)) == model and model["lang"] == lang
+        who = "the spectator" if receiver is None else f"seat {receiver}"
+        records = table.session.match.records
+        while len(self.public) < len(records):
+            self.public.append(visible(records[len(self.public)], None))
+        for k, row in enumerate(model["sheet"]["rows"]):
+            leaked = model_cards_of(row) - self.public[k]
+            assert not leaked, f"{who}'s {lang} model sheet, round {k}, names {sorted(leaked)}"
+        named = set(model_cards({**model, "sheet": {**model["sheet"], "rows": []}, "log": None}))
+        for line in model["log"]:
+            named |= model_cards_of(line)
+        leaked = named - may_see
+        assert not leaked, (
+            f"{who}'s {lang} model names hidden cards {sorted(leaked)} at version {table.version}"
+        )
+        self.models += 1
 
 
 def random_card_action(rng: random.Random) -> str:
@@ -183,6 +259,7 @@ def test_no_frame_shows_a_hidden_card(game: str, rules: Any, players: int, round
     h, check = play_match(game, rules, players, rounds, seed=players)
     table = h.table
     assert check.checked > 10 * len(table.session.match.sheet)
+    assert check.models == check.checked - check.errors
     assert snapshot(h.replayed()) == snapshot(table)
     record = table.record()
     assert record is not None and len(record["rounds"]) == len(table.session.match.sheet)
@@ -205,3 +282,27 @@ def test_the_check_catches_a_leak() -> None:
     leaky: Mapping[str, Any] = {**frame, "table": {**frame["table"], "id": f"x {hidden}"}}
     with pytest.raises(AssertionError, match="hidden cards"):
         LeakCheck(h)(None, leaky, "")  # type: ignore[arg-type]
+
+
+def test_the_check_catches_a_leak_in_a_model() -> None:
+    """The model check is not vacuous: a model that names another seat's card (as a card, or in its
+    words) fails it; the catalogs' own words (``avoid QS``) do not."""
+    h = Harness({"game": "rififi", "rules": "oh-hell", "seats": [{"kind": "bot", "bot": "random"}] * 3})
+    h.now = 2.0
+    h.step()
+    state = h.table.session.round
+    assert state is not None
+    hidden = next(c for c in state.record()["deal"]["hands"][1] if c not in catalog_cards())
+    check = LeakCheck(h)
+    check.check_model(None, "de", visible(state.record(), None))
+    model = h.table.model(None, "de")
+    assert (
+        set(model_cards({"parts": [{"kind": "text", "text": "avoid QS", "code": "", "name": ""}]})) == set()
+    )
+    card = {"kind": "card", "text": hidden, "code": hidden, "name": ""}
+    for leaky in ({**model, "log": [{"parts": [card], "bold": False}]}, {**model, "title": f"x {hidden}"}):
+        with (
+            mock.patch.object(h.table, "model", return_value=leaky),
+            pytest.raises(AssertionError, match="hidden cards"),
+        ):
+            check.check_model(None, "de", visible(state.record(), None))

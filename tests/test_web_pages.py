@@ -314,3 +314,27 @@ def test_the_package_ships_its_static_folder() -> None:
     assert folder == Path(troef.__file__).parent / "web" / "static"
     pyproject = (Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8")
     assert '"web/static/*"' in pyproject
+
+
+def test_a_socket_that_says_hello_with_a_lang_gets_the_model(client: TestClient) -> None:
+    request = {
+        "game": "rififi",
+        "rules": "oh-hell",
+        "players": 3,
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "open"}, BOT],
+    }
+    answer = client.post("/api/tables", json=request).json()
+    token = answer["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{answer['table']}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": token, "lang": "de"}))
+        frame = ws.receive_json()
+        assert frame["type"] == "state" and frame["model"]["lang"] == "de"
+        assert frame["model"]["sheet"]["columns"][-3]["label"] == "Ann (du)"
+        ws.send_text(json.dumps({"type": "sync", "lang": "fr"}))
+        refused = ws.receive_json()
+        assert refused["type"] == "error" and refused["code"] == "bad-message"
+        ws.send_text(json.dumps({"type": "sync", "lang": "en"}))
+        assert ws.receive_json()["model"]["lang"] == "en"
+    with client.websocket_connect(f"/ws/tables/{answer['table']}") as ws:
+        ws.send_text(json.dumps({"type": "hello"}))
+        assert "model" not in ws.receive_json()
