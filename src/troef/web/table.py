@@ -68,6 +68,8 @@ ID_BYTES: Final = 9
 """A table id is this many random bytes, URL-safe (12 characters)."""
 STAND_IN_KIND: Final = "heuristic"
 """The bot that plays an absent human's seat."""
+REPLAYS_KEPT: Final = 8
+"""The replays of finished rounds a table keeps (per round and language), the oldest dropped first."""
 SHOWN_BEFORE_DEAL: Final = 1.0
 """Seconds a commitment is shown at least before its round is dealt."""
 
@@ -176,6 +178,7 @@ class Table:
         """The rematch's table and invite, once a seat asked for one."""
         self.models = TableModels(self.game, self.session)
         self._verified: tuple[int, dict[int, Verified] | str] | None = None
+        self._replays: dict[tuple[int, str], RoundReplay] = {}
 
     # ------------------------------------------------------------------------------- making one
 
@@ -353,6 +356,15 @@ class Table:
         match = self.session.match
         if not 0 <= index < len(match.sheet):
             raise TableError(404, f"round {index} of table {self.id} is not finished")
+        found = self._replays.get((index, lang))
+        if found is None:
+            found = self._replays[index, lang] = self._round_replay(index, lang)
+            while len(self._replays) > REPLAYS_KEPT:
+                del self._replays[next(iter(self._replays))]
+        return found
+
+    def _round_replay(self, index: int, lang: str) -> RoundReplay:
+        match = self.session.match
         record = match.records[index]
         seen = Seen(self.game, None, lang, *self.names())
         start = self.game.from_record(record)
