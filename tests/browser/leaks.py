@@ -23,9 +23,13 @@ CODE = re.compile(r"(?<![A-Za-z0-9_-])([2-9TJQKA][SHDC])(?![A-Za-z0-9_-])")
 """A card code standing alone (ids and tokens are URL-safe base64: a code inside one is not matched)."""
 
 
+EXAMPLE = re.compile(r"a card like [2-9TJQKA][SHDC]\b")
+"""The keyboard prompts' example of a card code ("..., or a card like AS, 10h", "a card like AD"): no card."""
+
+
 def card_codes(text: str) -> set[str]:
-    """Every card code ``text`` names (raw JSON, HTML, a log line)."""
-    return set(CODE.findall(text))
+    """Every card code ``text`` names (raw JSON, HTML, a log line), but the prompt's example."""
+    return set(CODE.findall(EXAMPLE.sub("", text)))
 
 
 def _names() -> dict[str, str]:

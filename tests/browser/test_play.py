@@ -26,7 +26,7 @@ def test_one_person_clicks_through_a_whole_rififi_match(served: Served, new_cont
     info = served.get(f"/api/tables/{answer['table']}")
     assert info["status"] == "over" and len(info["sheet"]["rounds"]) == 3
     assert page.state()["version"] == info["version"]
-    assert page.acted.count("ready") >= 1 and any(a.startswith("play ") for a in page.acted)
+    assert any(a.startswith("play ") for a in page.acted)
     assert page.state()["cards"] == []  # nothing left in hand
 
 
