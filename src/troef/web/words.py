@@ -70,7 +70,8 @@ MESSAGES: Final = (
     _("Score sheet"),
     _("Keyboard"),
     _(
-        "Number keys pick the numbered choices; type a card such as as or 10h and press Enter to play it; Escape clears what you typed."
+        "Number keys pick the numbered choices; type a card such as as or 10h and press Enter "
+        "to play it; Escape clears what you typed."
     ),
     _("Typed:"),
     _("No such choice: type its number or its cards."),
