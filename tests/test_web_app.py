@@ -7,13 +7,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import os
 import random
 import signal
-import socket
-import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -26,6 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
 from websockets.asyncio.client import ClientConnection, connect
 
+from serving import WAIT, ServerProcess
 from troef.cli.main import app
 from troef.fair import verify
 from troef.replay import replay, start_state
@@ -33,7 +29,6 @@ from troef.web.app import NO_TABLE, create_app
 from troef.web.server import TableServer
 from troef.web.store import Event, Store
 
-WAIT = 30.0
 """Seconds a test waits for a server or a frame before it fails."""
 Frame = dict[str, Any]
 
@@ -192,61 +187,14 @@ def test_a_websocket_to_no_table_is_closed_with_4404(client: TestClient) -> None
 # --------------------------------------------------------------------------- a real server
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Served:
+class Served(ServerProcess):
     """A ``troef serve`` process on a free port (bots without a pause), on the database at ``url``."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.ws = f"ws://127.0.0.1:{self.port}/ws/tables/"
-        command = ["-m", "troef", "serve", "--no-browser", "--bot-pause", "0"]
-        output, path = tempfile.mkstemp(prefix="troef-serve-", suffix=".log")
-        self.log = Path(path)
-        self.process = subprocess.Popen(
-            [sys.executable, *command, "--port", str(self.port), "--database", url],
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-        os.close(output)
-        deadline = time.monotonic() + WAIT
-        while True:
-            try:
-                if httpx.get(f"{self.base}/healthz").status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                self.process.kill()
-                raise AssertionError(f"the server did not start: {self.said()}")
-            time.sleep(0.1)
 
     def create(self, request: dict[str, Any]) -> dict[str, Any]:
         answer = httpx.post(f"{self.base}/api/tables", json=request)
         assert answer.status_code == 201, answer.text
         result: dict[str, Any] = answer.json()
         return result
-
-    def get(self, path: str) -> Any:
-        answer = httpx.get(f"{self.base}{path}")
-        assert answer.status_code == 200, answer.text
-        return answer.json()
-
-    def said(self) -> str:
-        """What the server printed so far."""
-        return self.log.read_text(encoding="utf-8")
-
-    def kill(self) -> None:
-        """SIGKILL, at once."""
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait(WAIT)
 
     def stop(self) -> str:
         """SIGTERM: the server stops cleanly (exit 0); its output."""

@@ -7,63 +7,28 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import random
 import signal
-import socket
 import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from serving import WAIT, ServerProcess
+
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page, WebSocket
 
-WAIT = 30.0
-"""Seconds a test waits for the server, a page or a move before it fails."""
 Frame = dict[str, Any]
-SERVE = [sys.executable, "-m", "troef"]
-"""The command line of troef (``troef serve ...`` follows)."""
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Served:
-    """``troef serve --no-browser --bot-pause 0.05`` on a free port of 127.0.0.1 and the database ``url``."""
+class Served(ServerProcess):
+    """``troef serve`` with bots that pause 0.05 s, on the database ``url``."""
 
     def __init__(self, url: str) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        output, path = tempfile.mkstemp(prefix="troef-browser-serve-", suffix=".log")
-        self.log = Path(path)
-        command = ["serve", "--no-browser", "--host", "127.0.0.1", "--port", str(self.port)]
-        self.process = subprocess.Popen(
-            [*SERVE, *command, "--database", url, "--bot-pause", "0.05"],
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-        os.close(output)
-        deadline = time.monotonic() + WAIT
-        while True:
-            try:
-                if httpx.get(f"{self.base}/healthz").status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                self.process.kill()
-                raise AssertionError(f"the server did not start: {self.said()}")
-            time.sleep(0.1)
+        super().__init__(url, bot_pause=0.05)
 
     def create(self, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
         """``POST /api/tables``: a table of ``game`` with ``seats``; its answer."""
@@ -72,15 +37,6 @@ class Served:
         assert answer.status_code == 201, answer.text
         result: dict[str, Any] = answer.json()
         return result
-
-    def get(self, path: str) -> Any:
-        answer = httpx.get(f"{self.base}{path}", timeout=WAIT)
-        assert answer.status_code == 200, f"GET {path}: {answer.status_code} {answer.text}"
-        return answer.json()
-
-    def said(self) -> str:
-        """What the server printed so far."""
-        return self.log.read_text(encoding="utf-8", errors="replace")
 
     def stop(self) -> None:
         """SIGTERM, and SIGKILL if it does not stop."""

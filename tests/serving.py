@@ -1,0 +1,70 @@
+"""A real ``troef serve`` process for the tests that need one (the server's and the browser's)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+WAIT = 30.0
+"""Seconds to wait for a server, a frame or a page."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``troef serve --no-browser`` on a free port of 127.0.0.1 and the database ``url``, started and
+    waited for on ``/healthz``; ``bot_pause``: seconds before a bot moves."""
+
+    def __init__(self, url: str, bot_pause: float = 0) -> None:
+        self.url = url
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws = f"ws://127.0.0.1:{self.port}/ws/tables/"
+        command = ["serve", "--no-browser", "--host", "127.0.0.1", "--port", str(self.port)]
+        output, path = tempfile.mkstemp(prefix="troef-serve-", suffix=".log")
+        self.log = Path(path)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "troef", *command, "--database", url, "--bot-pause", str(bot_pause)],
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+        os.close(output)
+        deadline = time.monotonic() + WAIT
+        while True:
+            try:
+                if httpx.get(f"{self.base}/healthz").status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.process.kill()
+                raise AssertionError(f"the server did not start: {self.said()}")
+            time.sleep(0.1)
+
+    def get(self, path: str) -> Any:
+        answer = httpx.get(f"{self.base}{path}", timeout=WAIT)
+        assert answer.status_code == 200, f"GET {path}: {answer.status_code} {answer.text}"
+        return answer.json()
+
+    def said(self) -> str:
+        """What the server printed so far."""
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+    def kill(self) -> None:
+        """SIGKILL, at once."""
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(WAIT)
