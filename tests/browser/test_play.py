@@ -29,6 +29,16 @@ def test_one_person_clicks_through_a_whole_rififi_match(served: Served, new_cont
     assert any(a.startswith("play ") for a in page.acted)
     assert page.state()["cards"] == []  # nothing left in hand
 
+    page.page.click("[data-rematch]")  # the standings offer a rematch: a new table, the same seat
+    page.page.wait_for_url(lambda url: answer["table"] not in url)
+    rematch = served.get(f"/api/tables/{answer['table']}")["rematch"]["table"]
+    assert page.page.url.endswith(f"/tables/{rematch}")
+    page.wait_shown()
+    assert page.state()["seat"] == "0" and page.state()["over"] is False
+    info = served.get(f"/api/tables/{rematch}")
+    assert (info["game"], info["rules"], info["rounds"]) == ("rififi", "standaard", 3)
+    assert [seat["kind"] for seat in info["seats"]] == ["human", "bot", "bot"]
+
 
 def test_one_person_clicks_through_a_whole_rikken_round(served: Served, new_context: ContextMaker) -> None:
     answer = served.create("rikken", [human(), bot(), bot(), bot()], rules="kampioenschap", rounds=1)
@@ -38,9 +48,26 @@ def test_one_person_clicks_through_a_whole_rikken_round(served: Served, new_cont
     assert info["status"] == "over" and len(info["sheet"]["rounds"]) == 1
     record = served.get(f"/api/tables/{answer['table']}/record")
     played = [a for a in record["rounds"][0]["actions"] if a.startswith("play ")]
-    assert len(played) == 52
+    assert 4 <= len(played) <= 52  # a failed misère ends the round at once
     mine = [a for a in page.acted if a.startswith("play ")]
     assert mine and all(a in played for a in mine)
+
+    replay = page.page.context.new_page()  # the replay of the round: every hand face up, step by step
+    replay.goto(f"{served.base}/tables/{answer['table']}/replay")
+    replay.wait_for_selector("#verify.ok")
+    hands = replay.locator(".replay-hand")
+    assert hands.count() == 4
+    dealt = record["rounds"][0]["deal"]["hands"]
+    for seat in range(4):
+        labels = hands.nth(seat).locator(".card").evaluate_all("cards => cards.map(c => c.ariaLabel)")
+        assert len(labels) == len(dealt[seat]) == 13
+    assert hands.nth(0).locator('.card[aria-label="ace of spades"]').count() == ("AS" in dealt[0])
+    replay.keyboard.press("End")
+    steps = len(record["rounds"][0]["actions"])
+    replay.wait_for_function(
+        "n => document.querySelector('#step-no').textContent.includes(String(n))", arg=steps
+    )
+    assert replay.locator("#download").get_attribute("href") == f"/api/tables/{answer['table']}/record"
 
 
 def _mine(page: TablePage, kind: str) -> list[str]:

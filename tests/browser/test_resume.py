@@ -45,15 +45,17 @@ def test_reload_and_offline_mid_trick_come_back_to_the_same_state(
 
     page.act(choose)  # the page still plays after the reload
     play_through([page], choose, until=lambda: mid_trick(page), limit=60)
+    page.page.wait_for_selector('[data-action^="play "] >> visible=true')
 
     before = page.state()
     version = before["version"]
     context.set_offline(True)
-    time.sleep(1.5)  # long enough for the page to notice
+    page.page.wait_for_selector("#banner", state="visible")  # reconnecting: the socket is closed
     card = _playable(before["actions"])
     page.page.click(f'[data-action="{card}"] >> visible=true', timeout=5_000)  # made while offline
     time.sleep(0.5)
     context.set_offline(False)
+    page.page.wait_for_selector("#banner", state="hidden")
     page.wait_shown(version + 1)
     page.page.wait_for_function(
         "v => parseInt(document.querySelector('#table').dataset.version, 10) > v", arg=version

@@ -29,6 +29,10 @@ export class TableSocket {
         this.send({ type: "sync" });
       }
     });
+    // Offline: the socket is as good as dead (the browser may keep it open); reconnect once back.
+    window.addEventListener("offline", () => {
+      if (this.ws) this.ws.close();
+    });
     window.addEventListener("online", () => this.connectNow());
     this.connect();
   }
