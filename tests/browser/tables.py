@@ -153,7 +153,9 @@ class TablePage:
         return found
 
     def states(self) -> list[Frame]:
-        """The state frames received so far."""
+        """The state frames received so far (after a round trip to the page: sync Playwright hands over
+        the frames the browser received only while one of its calls runs)."""
+        self.page.evaluate("0")
         out = []
         for text in self.frames:
             frame = json.loads(text)
