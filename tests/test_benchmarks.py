@@ -113,3 +113,22 @@ def test_the_yardstick_and_the_bids_against_openspiel() -> None:
         assert set(row) == {"heuristic", "random"}
         for diff, differ in row.values():
             assert differ or diff == 0.0  # the same bid as OpenSpiel's is worth the same
+
+
+def test_compiled_against_pure_runs_every_measurement_in_a_subprocess() -> None:
+    """``bench_compiled.py`` with this interpreter for both engines: every row is measured, the ratios
+    and the targets are reported (no timing asserted), and the table prints."""
+    compiled = bench("bench_compiled")
+    python = ["--pure", sys.executable, "--compiled", sys.executable]
+    short = ["--seconds", "0.05", "--repeats", "1", "--iterations", "20", "--no-moves"]
+    args = compiled.parse_args([*python, *short])
+    figures = compiled.report(compiled.drive(args), args)
+    json.dumps(figures)
+    rows = {row["row"]: row for row in figures["rows"]}
+    for label in ("rififi oh-hell rounds/s", "rikken rounds/s", "ISMCTS iterations/s"):
+        assert rows[label]["median"]["pure"] > 0
+        assert rows[label]["median"]["compiled"] > 0
+        assert rows[label]["compiled/pure"] > 0
+    assert len(figures["targets"]) == 5
+    assert {info["compiled"] for info in figures["engines"].values()} <= {True, False}
+    compiled.print_report(figures)
