@@ -9,6 +9,7 @@ import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -30,6 +31,13 @@ PAGES = {
     "/tables/abc/replay": "replay.html",
 }
 BOT = {"kind": "bot", "bot": "random"}
+ANN_OPEN_BOT: dict[str, Any] = {
+    "game": "rififi",
+    "rules": "oh-hell",
+    "players": 3,
+    "seats": [{"kind": "human", "name": "Ann"}, {"kind": "open"}, BOT],
+}
+"""A table of Ann, an open seat and a bot: what most of these tests create."""
 
 
 @pytest.fixture
@@ -107,12 +115,7 @@ def test_words_default_to_english_and_refuse_an_unknown_language(client: TestCli
 
 
 def test_listed_tables_are_in_the_lobby_newest_first_with_their_invite(client: TestClient) -> None:
-    request = {
-        "game": "rififi",
-        "rules": "oh-hell",
-        "players": 3,
-        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "open"}, BOT],
-    }
+    request = ANN_OPEN_BOT
     first = client.post("/api/tables", json={**request, "listed": True}).json()
     hidden = client.post("/api/tables", json=request).json()
     second = client.post("/api/tables", json={**request, "listed": True}).json()
@@ -149,12 +152,7 @@ def test_listed_tables_are_in_the_lobby_newest_first_with_their_invite(client: T
 
 
 def test_a_rematch_is_refused_before_the_end_and_without_a_seat_token(client: TestClient) -> None:
-    request = {
-        "game": "rififi",
-        "rules": "oh-hell",
-        "players": 3,
-        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "open"}, BOT],
-    }
+    request = ANN_OPEN_BOT
     answer = client.post("/api/tables", json=request).json()
     table, token = answer["table"], answer["seats"][0]["token"]
     assert client.post(f"/api/tables/{table}/rematch", json={"token": "nope"}).status_code == 403
@@ -317,12 +315,7 @@ def test_the_package_ships_its_static_folder() -> None:
 
 
 def test_a_socket_that_says_hello_with_a_lang_gets_the_model(client: TestClient) -> None:
-    request = {
-        "game": "rififi",
-        "rules": "oh-hell",
-        "players": 3,
-        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "open"}, BOT],
-    }
+    request = ANN_OPEN_BOT
     answer = client.post("/api/tables", json=request).json()
     token = answer["seats"][0]["token"]
     with client.websocket_connect(f"/ws/tables/{answer['table']}") as ws:
