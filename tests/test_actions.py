@@ -244,7 +244,7 @@ def test_malformed_text(text: str, message: str) -> None:
 
 def test_not_text() -> None:
     with pytest.raises(ActionError, match="an action is text, not 5"):
-        parse_action(5)  # type: ignore[arg-type]
+        parse_action(5)
 
 
 def test_action_error_is_a_value_error() -> None:

@@ -20,6 +20,7 @@ import itertools
 import json
 import random
 from collections.abc import Callable, Iterator, Mapping
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -582,7 +583,8 @@ def play_round(game: Game, seed: int) -> Played:
         if thorough:
             assert views(state) == v, "applying to a clone changed the original's views"
         choice = rng.choice(legal)
-        copy = state.clone()
+        copy = state.clone() if len(record["actions"]) % 2 else deepcopy(state)  # deepcopy is clone
+        assert copy.game is state.game
         state.apply(choice if rng.random() < 0.5 else choice.text)
         assert copy.record() == record, "applying to the original changed its clone"
         assert state.actions[-1] == choice
@@ -716,7 +718,10 @@ def test_deals_are_reproducible_and_vary(game_name: str, preset: str, players: i
         json_round_trip(state.record())
     for bad in (-1, players, "0"):
         with pytest.raises(troef.GameError, match="dealer"):
-            game.deal(5, bad)  # type: ignore[arg-type]
+            game.deal(5, bad)
+    for bad_seed in ("5", 5.0, [5], b"5"):
+        with pytest.raises(troef.GameError, match=r"a seed is an integer or None, not "):
+            game.deal(bad_seed, 0)
 
 
 RIFIFI_OVERRIDES: list[dict[str, object]] = [

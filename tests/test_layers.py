@@ -62,11 +62,20 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported_modules(source: str, package: tuple[str, ...]) -> set[str]:
+def imported_modules(source: str, package: tuple[str, ...], run_time: bool = False) -> set[str]:
     """Dotted names of the modules ``source`` imports (relative ones resolved from ``package``); for an
-    ``from X import name``, both ``X`` and ``X.name`` (the name may be a module)."""
+    ``from X import name``, both ``X`` and ``X.name`` (the name may be a module).  ``run_time``: leave out
+    the imports under ``if TYPE_CHECKING:``, which only the type checker (and mypyc) reads."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    if run_time:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and ast.unparse(node.test) in (
+                "TYPE_CHECKING",
+                "typing.TYPE_CHECKING",
+            ):
+                node.body = [ast.Pass()]
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -111,10 +120,16 @@ def test_a_module_imports_only_its_own_layer_and_those_below(path: Path) -> None
 def test_below_the_interfaces_only_the_standard_library(path: Path) -> None:
     outside = {
         m.split(".")[0]
-        for m in imported_modules(path.read_text(encoding="utf-8"), package_of(path))
+        for m in imported_modules(path.read_text(encoding="utf-8"), package_of(path), run_time=True)
         if m.split(".")[0] not in ("troef", "__future__") and m.split(".")[0] not in sys.stdlib_module_names
     }
     assert outside == set(), f"{module_name(path)} imports {sorted(outside)}"
+
+
+def test_imports_for_the_type_checker_only_are_not_run_time_imports() -> None:
+    source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import mypy_extensions\nimport json\n"
+    assert "mypy_extensions" in imported_modules(source, ("troef",))
+    assert imported_modules(source, ("troef",), run_time=True) == {"typing", "typing.TYPE_CHECKING", "json"}
 
 
 def test_the_checker_resolves_relative_imports_and_sees_third_party_ones() -> None:

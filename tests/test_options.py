@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -170,6 +171,23 @@ def test_tricks_sets_the_hand_size(rules: object, players: int, hand_size: int) 
     game = troef.load_game("rififi", rules, players)
     state = game.deal(seed=3)
     assert all(len(hand) == hand_size for hand in state.record()["deal"]["hands"])
+
+
+@pytest.mark.parametrize("hand_size", [0, 14, -1, "5", 5.0, True])
+def test_a_hand_size_out_of_range_is_refused(hand_size: object) -> None:
+    rififi: Any = troef.load_game("rififi", "oh-hell", 4)  # Rififi's deal takes ``hand_size`` too
+    with pytest.raises(
+        troef.GameError, match=rf"hand size must be 1\.\.13, not {re.escape(repr(hand_size))}"
+    ):
+        rififi.deal(seed=3, hand_size=hand_size)
+
+
+@pytest.mark.parametrize("blind", [1, "yes", None])
+def test_a_rikken_deal_is_blind_or_not(blind: object) -> None:
+    rikken: Any = troef.load_game("rikken")  # Rikken's deal takes ``blind`` too
+    with pytest.raises(troef.GameError, match=rf"blind must be true or false, not {re.escape(repr(blind))}"):
+        rikken.deal(seed=3, blind=blind)
+    assert rikken.deal(seed=3, blind=True).view(None)["blind_rond"] is True
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

@@ -50,7 +50,7 @@ class Table(TrickState):
     def result(self) -> dict[str, object]:
         return {}
 
-    def view(self, seat: int | None) -> dict[str, object]:
+    def view(self, seat: object) -> dict[str, object]:
         return {}
 
     def deal_record(self) -> dict[str, object]:

@@ -20,6 +20,7 @@ from .core.errors import (
     UsageError,
 )
 from .core.game import Game, State
+from .core.native import compiled
 from .games import GAMES, load_game
 from .replay import replay
 
@@ -42,6 +43,7 @@ __all__ = [
     "State",
     "TroefError",
     "UsageError",
+    "compiled",
     "load_game",
     "parse_action",
     "replay",

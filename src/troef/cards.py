@@ -9,12 +9,14 @@ int operations.  Text is always the canonical two-character code of
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from .core.errors import TroefError
+from .core.native import python_class
 
 SUITS: Final = "SHDC"
 RANKS: Final = "23456789TJQKA"
@@ -37,6 +39,7 @@ class CardError(TroefError, ValueError):
     """Text that is not a card code."""
 
 
+@python_class  # a native (compiled) class cannot subclass int
 class Card(int):
     """One card; an int 0..51 whose ``str`` is its canonical code."""
 
@@ -140,16 +143,40 @@ def shuffled(cards: Sequence[int], seed: int | None, count: int) -> list[int]:
     x = int.from_bytes(hashlib.blake2b(repr(seed).encode(), digest_size=64).digest(), "little")
     pool = list(cards)
     left = len(pool)
-    for i in range(count):
-        x, j = divmod(x, left - i)
-        j += i
-        pool[i], pool[j] = pool[j], pool[i]
+    start = 0
+    for radix, end in _digit_runs(left, count):
+        x, rest = divmod(x, radix)  # x's next digits are rest's: one division of the long x per run
+        for i in range(start, end):
+            m = left - i
+            j = i + rest % m
+            rest //= m
+            pool[i], pool[j] = pool[j], pool[i]
+        start = end
     return pool
+
+
+@functools.cache
+def _digit_runs(left: int, count: int) -> tuple[tuple[int, int], ...]:
+    """`shuffled`'s ``count`` digits (radix ``left``, ``left - 1``, ...) in runs whose radices multiply
+    to less than 2^62: per run that product and the index after it."""
+    runs = []
+    i = 0
+    while i < count:
+        radix, end = 1, i
+        while end < count and radix * (left - end) < 1 << 62:
+            radix *= left - end
+            end += 1
+        runs.append((radix, end))
+        i = end
+    return tuple(runs)
 
 
 def mask_of(cards: Iterable[int]) -> int:
     """The bitmask of some card indices."""
-    return sum(map(BIT.__getitem__, set(cards)))
+    mask = 0
+    for card in cards:
+        mask |= BIT[card]
+    return mask
 
 
 class CardSet:

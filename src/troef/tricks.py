@@ -14,6 +14,7 @@ from typing import Final
 from .cards import CODES, RANKS, SUIT_MASKS, SUITS, bits
 from .core.actions import Action, make
 from .core.game import State
+from .core.native import mypyc_attr
 from .core.views import HandPart, TrickEntry, TrickPart
 
 FollowRule = Callable[[int, int, int, int], int]
@@ -45,6 +46,7 @@ def follow_or_trump_any_time(hand: int, led: int, trump: int, exempt: int) -> in
     return follow | trumps if follow else hand
 
 
+FOLLOW_ELSE_ANY: Final[FollowRule] = follow_else_any
 FOLLOW_RULES: Final[dict[str, FollowRule]] = {
     "follow-else-any": follow_else_any,
     "follow-else-must-trump": follow_else_must_trump,
@@ -70,10 +72,16 @@ def winner_keys(power: tuple[int, ...], trump: int) -> tuple[tuple[int, ...], ..
     )
 
 
-def trick_winner(cards: Sequence[int], keys: tuple[tuple[int, ...], ...]) -> int:
+def trick_winner(cards: list[int], keys: tuple[tuple[int, ...], ...]) -> int:
     """Index in ``cards`` (play order) of the winner: highest trump, else highest card of the led suit."""
-    strength = keys[cards[0] // 13]
-    return cards.index(max(cards, key=strength.__getitem__))
+    first = cards[0]
+    strength = keys[first // 13]
+    best, winner = strength[first], 0
+    for i in range(1, len(cards)):
+        s = strength[cards[i]]
+        if s > best:
+            best, winner = s, i
+    return winner
 
 
 def blind_trick_winner(cards: Sequence[int], keys: tuple[tuple[int, ...], ...], led: int) -> int:
@@ -96,18 +104,30 @@ def turn_tables(players: int, seats: tuple[int, ...]) -> tuple[tuple[int, ...], 
 
 
 PLAYS: Final = tuple(make("play", cards=(c,)) for c in range(52))
-_SUIT_PLAYS: list[tuple[tuple[Action, ...], ...]] = []  # per suit, per 13-bit mask: its play actions
+_SUIT_PLAYS: Final[list[tuple[tuple[Action, ...], ...]]] = []  # per suit, per 13-bit mask: its plays
 
 
 def plays(mask: int) -> list[Action]:
     """The ``play C`` actions of the cards in ``mask``, lowest index first."""
-    if not _SUIT_PLAYS:
+    tables = _SUIT_PLAYS
+    if not tables:
         ranks = [tuple(bits(m)) for m in range(1 << 13)]
-        _SUIT_PLAYS.extend(tuple(tuple(PLAYS[13 * s + r] for r in rs) for rs in ranks) for s in range(4))
-    s, h, d, c = _SUIT_PLAYS
-    return [*s[mask & 0x1FFF], *h[mask >> 13 & 0x1FFF], *d[mask >> 26 & 0x1FFF], *c[mask >> 39]]
+        tables.extend(tuple(tuple(PLAYS[13 * s + r] for r in rs) for rs in ranks) for s in range(4))
+    spades, hearts, diamonds, clubs = tables
+    out = list(spades[mask & 0x1FFF])
+    found = hearts[mask >> 13 & 0x1FFF]
+    if found:  # the empty suits skipped: a hand that follows suit plays one
+        out.extend(found)
+    found = diamonds[mask >> 26 & 0x1FFF]
+    if found:
+        out.extend(found)
+    found = clubs[mask >> 39]
+    if found:
+        out.extend(found)
+    return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrickState(State):
     """A round whose play phase is tricks: hands, the trick on the table, history and tricks won.
 
@@ -175,13 +195,22 @@ class TrickState(State):
         assert seat is not None  # in play: a seat is to act
         hand = self.hands[seat]
         trick = self.trick
-        mask = self.legal_mask = self.follow(hand, trick[0] // 13, self.trump, self.exempt) if trick else hand
+        if not trick:
+            mask = hand
+        else:
+            led = trick[0] // 13
+            follow = self.follow
+            if follow is FOLLOW_ELSE_ANY:  # inline: compiled, a call through a function object costs more
+                mask = hand & SUIT_MASKS[led] or hand
+            else:
+                mask = follow(hand, led, self.trump, self.exempt)
+        self.legal_mask = mask
         return plays(mask)
 
     def _apply(self, action: Action) -> bool:
         return self.play(action) >= 0 if self.in_play else self.apply_pre_play(action)
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: object) -> None:
         if self.in_play and isinstance(action, Action):  # the fast path: a card played
             seat = self.play(action)
             if seat >= 0:
@@ -201,7 +230,38 @@ class TrickState(State):
     def playable(self, seat: int) -> int:
         """The cards ``seat``, to play now, may play (a mask)."""
         hand = self.hands[seat]
-        return self.follow(hand, self.trick[0] // 13, self.trump, self.exempt) if self.trick else hand
+        trick = self.trick
+        if not trick:
+            return hand
+        led = trick[0] // 13
+        follow = self.follow
+        if follow is FOLLOW_ELSE_ANY:  # as in `legal_actions`
+            return hand & SUIT_MASKS[led] or hand
+        return follow(hand, led, self.trump, self.exempt)
+
+    def copy_into(self, new: TrickState) -> None:
+        """Set every field of `State` and `TrickState` of the blank ``new`` as in this state (the lists
+        copied): a subclass's `clone` then sets its own."""
+        new.dealer = self.dealer
+        new.actions = self.actions[:]
+        new.actors = self.actors[:]
+        new.current_player = self.current_player
+        new.is_over = self.is_over
+        new.phase = self.phase
+        new.n = self.n
+        new.seat_after = self.seat_after
+        new.order = self.order
+        new.hands = self.hands[:]
+        new.trump = self.trump
+        new.keys = self.keys
+        new.follow = self.follow
+        new.exempt = self.exempt
+        new.in_play = self.in_play
+        new.legal_mask = self.legal_mask
+        new.leader = self.leader
+        new.trick = self.trick[:]
+        new.history = self.history[:]
+        new.won = self.won[:]
 
     def copy_play(self, other: TrickState) -> None:
         """Copy the play fields of ``other`` into this clone."""
@@ -230,7 +290,8 @@ class TrickState(State):
         except (AttributeError, IndexError, TypeError):  # an Action object forged by hand
             return -1
         self.legal_mask = -1
-        self.hands[seat] ^= 1 << card
+        hands = self.hands
+        hands[seat] = hands[seat] ^ 1 << card
         trick = self.trick
         trick.append(card)
         if len(trick) < self.n:

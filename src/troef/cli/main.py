@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated
 
@@ -10,6 +11,7 @@ import typer
 from rich.console import Console
 
 from ..core.errors import GameError, UsageError
+from ..core.native import compiled
 from ..games import GAMES, game_class, load_game
 from ..match import Match
 from ..players import LEVELS, make_bot
@@ -31,6 +33,38 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+def version_text() -> str:
+    """``troef --version``: the version, and whether the engine is compiled (``pip install .``) or pure
+    Python (an editable install, or where no C compiler was found)."""
+    try:
+        version = metadata.version("troef")
+    except metadata.PackageNotFoundError:
+        version = "(not installed)"
+    engine = "compiled with mypyc" if compiled() else "pure Python"
+    return f"troef {version} (engine: {engine})"
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(version_text())
+        raise typer.Exit()
+
+
+@app.callback()
+def options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=show_version,
+            is_eager=True,
+            help="Show the version and whether the engine is compiled, and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Traditional card games played exactly by their rulebooks."""
 
 
 @app.command()

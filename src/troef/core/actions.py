@@ -13,6 +13,7 @@ from typing import Final
 
 from ..cards import CODES, SUITS, CardError, listing_key, parse_card, suit_of
 from .errors import TroefError
+from .native import python_class
 
 # keyword -> (words it takes, whether it takes cards, how many cards at most)
 _KINDS: Final = {
@@ -35,6 +36,7 @@ class ActionError(TroefError, ValueError):
     """Text that is not an action in troef's notation."""
 
 
+@python_class  # built with object.__new__ and immutable: a plain class where compiled
 class Action:
     """One action: ``kind`` (the keyword), ``word`` (its argument, if any), ``cards`` and ``blind``.
 
@@ -115,7 +117,7 @@ def make(kind: str, word: str = "", cards: tuple[int, ...] = (), blind: bool = F
     return action
 
 
-def as_action(action: Action | str) -> Action:
+def as_action(action: object) -> Action:
     """The interned action equal to ``action``: an `Action` (itself when interned, as every action
     troef makes is) or its text (`parse_action`); an `ActionError` for anything else."""
     if not isinstance(action, Action):
@@ -129,8 +131,9 @@ def as_action(action: Action | str) -> Action:
     return found
 
 
-def parse_action(text: str) -> Action:
-    """The action that ``text`` names; forgiving about case, spacing and card spelling."""
+def parse_action(text: object) -> Action:
+    """The action that ``text`` names; forgiving about case, spacing and card spelling (anything but
+    text is an `ActionError`)."""
     if not isinstance(text, str):
         raise ActionError(f"an action is text, not {text!r}")
     found = _INTERNED.get(text)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import functools
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from ..cards import CardError, parse_card
 from .actions import Action, ActionError, as_action
 from .errors import GameError, IllegalAction, RecordError, RoundOverError
+from .native import mypyc_attr
 from .options import Option, Preset, Rules, resolve_rules
 from .views import BidRange, Header, Side
 
@@ -17,7 +17,8 @@ RECORD_FORMAT = "troef-record/1"
 Result = dict[str, Any]
 
 
-class Game(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game may be added in Python (docs/adding-a-game.md)
+class Game:
     """A game with resolved rules and a number of players; it deals new states."""
 
     name: ClassVar[str]
@@ -28,7 +29,7 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
 
-    def __init__(self, rules: object = None, players: int | None = None) -> None:
+    def __init__(self, rules: object = None, players: object = None) -> None:
         self.rules: Rules = resolve_rules(self.name, self.options, self.presets, rules)
         n = self.default_players if players is None else players
         if type(n) is not int or not self.min_players <= n <= self.max_players:
@@ -41,12 +42,17 @@ class Game(ABC):
         low, high = cls.min_players, cls.max_players
         return str(low) if low == high else f"{low} to {high}"
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        """A game is a value that never changes: copies of states share it."""
+        return self
+
     def __repr__(self) -> str:
         return f"load_game({self.name!r}, rules={self.rules.notation()!r}, players={self.players})"
 
     @abstractmethod
-    def deal(self, seed: int | None = None, dealer: int = 0) -> State:
-        """A new round with a random deal, reproducible from ``seed``."""
+    def deal(self, seed: object = None, dealer: object = 0) -> State:
+        """A new round with a random deal, reproducible from ``seed`` (an integer, or None for a fresh
+        one); a `GameError` for a seed or dealer that is not one."""
 
     @abstractmethod
     def from_deal(self, deal: Mapping[str, Any], dealer: int) -> State:
@@ -121,12 +127,15 @@ class Game(ABC):
         order of the card indices (2 low, A high)."""
         return range(52)
 
-    def check_dealer(self, dealer: int) -> None:
+    def check_dealer(self, dealer: object) -> int:
+        """``dealer`` if it is a seat; a `GameError` otherwise."""
         if type(dealer) is not int or not 0 <= dealer < self.players:
             raise GameError(f"dealer must be a seat 0..{self.players - 1}, not {dealer!r}")
+        return dealer
 
 
-class State(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State:
     """One round in progress.  Mutable: `apply` changes it in place; `clone` copies it.
 
     ``current_player`` is the seat to act, or None once ``is_over``; they and ``phase`` (its name,
@@ -134,15 +143,20 @@ class State(ABC):
     are the actions taken so far and ``actors`` the seat that took each.
     """
 
-    __slots__ = ("actions", "actors", "current_player", "dealer", "game", "is_over", "phase")
+    __slots__ = ("actions", "actors", "current_player", "dealer", "is_over", "phase")
 
-    game: Game
     dealer: int
     actions: list[Action]
     actors: list[int]
     current_player: int | None
     is_over: bool
     phase: str
+
+    @property
+    def game(self) -> Game:
+        """The game (its rules and players) this round is played by; each game's state narrows it to
+        its own `Game` class (a property, as a compiled class may not narrow an attribute's type)."""
+        raise NotImplementedError(f"{type(self).__name__} has no game")
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -165,9 +179,9 @@ class State(ABC):
             raise RoundOverError("the round is over: nobody is to act")
         return seat
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: object) -> None:
         """Take an action: an `Action` (one equal to a legal action will do, e.g. a copy) or its text;
-        raises `IllegalAction` and changes nothing if it is not legal."""
+        raises `IllegalAction` and changes nothing if it is not legal (anything else included)."""
         seat = self.current_player
         try:
             known = as_action(action)
@@ -187,23 +201,29 @@ class State(ABC):
     def result(self) -> Result:
         """The result dict of ``notation.md`` (a partial one while the round is not over)."""
 
+    def final_scores(self) -> list[float]:
+        """Every seat's score of the round that is over: ``result()["scores"]``, which a game may give
+        without building the rest of the result (the search's play-outs ask it at every end)."""
+        scores: list[float] = self.result()["scores"]
+        return scores
+
     @abstractmethod
-    def view(self, seat: int | None) -> Mapping[str, Any]:
+    def view(self, seat: object) -> Mapping[str, Any]:
         """What ``seat`` may know, JSON-serialisable; ``None`` gives a spectator's view.  Each game
         returns its own `TypedDict` (``games/<game>/view.py``, documented in ``docs/views.md``)."""
 
-    def check_seat(self, seat: object) -> None:
-        """A `GameError` unless ``seat`` is a seat of this round or ``None`` (a spectator)."""
+    def check_seat(self, seat: object) -> int | None:
+        """``seat`` if it is a seat of this round or ``None`` (a spectator); a `GameError` otherwise."""
         n = self.game.players
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise GameError(f"seat must be 0..{n - 1} or None (a spectator), not {seat!r}")
+        return seat
 
     def view_header(self, seat: int | None) -> Header:
         """What every view holds: the table, the seat, who plays in which order, the phase, who acts,
         the legal actions and numeric bids of the seat (only when it is to act), the actions so far as
         the seat saw them (``"2:play QS"``), the sides as the seat knows them and, once the round is
         over, the result."""
-        self.check_seat(seat)
         current = self.current_player
         to_act = seat is not None and seat == current
         header: Header = {
@@ -242,10 +262,15 @@ class State(ABC):
     def clone(self) -> Self:
         """An independent copy."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        """``copy.deepcopy`` gives `clone`'s copy, which shares only what never changes."""
+        return self.clone()
+
     def shallow_copy(self) -> Self:
         """A copy sharing every field with this state (`clone` then copies the mutable ones)."""
-        new = object.__new__(type(self))
-        for name in _slot_names(type(self)):
+        cls: type[Self] = type(self)
+        new = cls()  # a blank state: a compiled class makes its instances through __init__
+        for name in _slot_names(cls):
             setattr(new, name, getattr(self, name))
         return new
 
@@ -281,9 +306,27 @@ def _shown(action: object) -> str:
     return text if isinstance(text, str) else object.__repr__(action)
 
 
-@functools.cache
+_SLOT_NAMES: Final[dict[type, tuple[str, ...]]] = {}
+
+
 def _slot_names(cls: type) -> tuple[str, ...]:
-    return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
+    """The fields of ``cls``'s instances: its slots, or, compiled by mypyc, its native attributes
+    (a native class has no ``__slots__``; mypyc lists them)."""
+    names = _SLOT_NAMES.get(cls)
+    if names is None:
+        native: tuple[str, ...] = getattr(cls, "__mypyc_attrs__", ())
+        slots = [name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())]
+        names = _SLOT_NAMES[cls] = tuple(
+            n for n in dict.fromkeys([*native, *slots]) if not n.startswith("__")
+        )
+    return names
+
+
+def check_seed(seed: object) -> int | None:
+    """``seed`` if it is a deal's seed, an integer or None; a `GameError` otherwise."""
+    if seed is not None and type(seed) is not int:
+        raise GameError(f"a seed is an integer or None, not {seed!r}")
+    return seed
 
 
 def deal_hands(deal: Mapping[str, Any], players: int) -> list[list[int]]:

@@ -56,7 +56,7 @@ def make_bot(game: str, kind: str, seed: int | None = None) -> Bot:
     if kind == "random":
         return RandomBot(seed)
     kit = KITS.get(game)
-    if kit is None or kind not in ("heuristic", *SEARCH_KINDS):
+    if kit is None or (kind != "heuristic" and kind not in SEARCH_KINDS):
         raise GameError(f"no {kind!r} bot for {game}; bots: {', '.join(bot_kinds(game))}")
     if kind == "heuristic":
         return kit.heuristic(seed)

@@ -45,7 +45,7 @@ def _search(
     state: TrickState, allies: int, seat: int, alpha: float, beta: float, table: Table
 ) -> tuple[float, list[float]]:
     if state.is_over:
-        scores: list[float] = state.result()["scores"]
+        scores = state.final_scores()
         return scores[seat], scores
     key = _key(state)
     entry = table.get(key)
@@ -76,8 +76,7 @@ def _search(
 
 def _max_n(state: TrickState, seat: int, table: Table) -> list[float]:
     if state.is_over:
-        scores: list[float] = state.result()["scores"]
-        return scores
+        return state.final_scores()
     key = _key(state)
     entry = table.get(key)
     if entry is not None:

@@ -22,6 +22,7 @@ from typing import Any, Final
 from ..core.actions import Action
 from ..core.errors import GameError
 from ..core.game import Game, State
+from ..core.rand import choice
 from ..games import load_game
 from ..tricks import TrickState
 from .endgame import Table, solve
@@ -40,7 +41,7 @@ play-out policy (before play: the game's heuristic) would not have made there.""
 
 def random_policy(game: Game, seed: int) -> Policy:
     """Every seat plays a uniformly random legal action."""
-    return lambda state, rng: rng.choice(state.legal_actions())
+    return lambda state, rng: choice(rng, state.legal_actions())
 
 
 @dataclass(frozen=True)
@@ -166,8 +167,7 @@ def make_rollout(policy: Policy, seat: int, endgame: int) -> Rollout:
 
 
 def payoff(state: State) -> list[float]:
-    scores: list[float] = state.result()["scores"]
-    return scores
+    return state.final_scores()
 
 
 def iterations(budget: Budget) -> Iterator[int]:
@@ -229,7 +229,7 @@ def ismcts(
                 else:
                     child.avail += 1
             if untried:
-                action = rng.choice(untried)
+                action = choice(rng, untried)
                 node = children[action.text] = _Node(actor)
                 world.apply(action)
                 path.append(node)
@@ -244,7 +244,11 @@ def ismcts(
             world.apply(best)
             path.append(node)
         scores = play_out(world, rng)
-        low, high = min(low, *scores), max(high, *scores)
+        for score in scores:
+            if score < low:
+                low = score
+            if score > high:
+                high = score
         for node in path[1:]:
             node.visits += 1
             node.total += scores[node.actor]

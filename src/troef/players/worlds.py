@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from ..cards import BIT, HIDDEN, bits, mask_of, parse_card
 from ..core.errors import GameError, IllegalAction, RecordError
 from ..core.game import Game, State
+from ..core.rand import shuffle
 from ..tricks import FollowRule
 
 S = TypeVar("S", bound=State)
@@ -59,12 +60,12 @@ def deal_hidden(pool: int, places: Sequence[Place], rng: random.Random) -> list[
     cards = list(bits(pool))
     options = {c: [i for i, p in enumerate(places) if p.allowed >> c & 1] for c in cards}
     for _ in range(QUICK_TRIES):
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         cards.sort(key=lambda c: len(options[c]))
         got = _deal_greedy(cards, options, [p.count for p in places], rng, None)
         if got is not None:
             return got
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     return _deal_greedy(cards, options, [p.count for p in places], rng, _Hall(options, places))
 
 

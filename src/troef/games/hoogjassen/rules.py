@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from ...cards import BIT, CODES, PACKS, bits, mask_of, shuffled
 from ...core.errors import RecordError
-from ...core.game import Game, Result, deal_cards, deal_hands
+from ...core.game import Game, Result, check_seed, deal_cards, deal_hands
 from ...core.options import Option, Preset
 from .ranks import trump_power
 from .state import HoogjassenState
@@ -51,7 +51,7 @@ class Hoogjassen(Game):
     max_players = 4
     default_players = 4
 
-    def __init__(self, rules: object = None, players: int | None = None) -> None:
+    def __init__(self, rules: object = None, players: object = None) -> None:
         super().__init__(rules, players)
         self.min_bid = MIN_BID[self.players]
         self.max_bid = int(self.rules["max_bid"])
@@ -61,10 +61,10 @@ class Hoogjassen(Game):
     def card_power(self, trump: int) -> Sequence[int]:
         return trump_power(trump)
 
-    def deal(self, seed: int | None = None, dealer: int = 0) -> HoogjassenState:
+    def deal(self, seed: object = None, dealer: object = 0) -> HoogjassenState:
         """Shuffle; the lummel and the hands in the rulebook's packets, from the dealer's left."""
-        self.check_dealer(dealer)
-        cards = shuffled(PACK_CARDS, seed, len(PACK_CARDS) - 1)
+        dealer = self.check_dealer(dealer)
+        cards = shuffled(PACK_CARDS, check_seed(seed), len(PACK_CARDS) - 1)
         n = self.players
         hands = [0] * n
         lummel = 0
@@ -77,7 +77,7 @@ class Hoogjassen(Game):
             for k in range(1, n + 1):
                 hands[(dealer + k) % n] |= mask_of(cards[top : top + size])
                 top += size
-        return HoogjassenState(self, dealer, tuple(hands), lummel)
+        return HoogjassenState().new_round(self, dealer, tuple(hands), lummel)
 
     def next_dealer(self, dealer: int, result: Result) -> int:
         """Rule 1.3: after a redeal the player to the dealer's right; else the declarer (or, with
@@ -110,4 +110,4 @@ class Hoogjassen(Game):
                 if seen >> c & 1:
                     raise RecordError(f"{CODES[c]} is dealt twice")
                 seen |= BIT[c]
-        return HoogjassenState(self, dealer, tuple(mask_of(h) for h in hands), mask_of(lummel))
+        return HoogjassenState().new_round(self, dealer, tuple(mask_of(h) for h in hands), mask_of(lummel))

@@ -52,6 +52,7 @@ class HoogjassenState(TrickState):
     cards he laid back; ``stuk_pair`` his trump king and queen if he held both when naming trump."""
 
     __slots__ = (
+        "_game",
         "afleggers",
         "auction",
         "bid",
@@ -67,11 +68,20 @@ class HoogjassenState(TrickState):
         "taken",
     )
 
-    game: Hoogjassen
-    phase: Phase
+    _game: Hoogjassen
 
-    def __init__(self, game: Hoogjassen, dealer: int, hands: tuple[int, ...], lummel: int) -> None:
-        self.game = game
+    @property
+    def game(self) -> Hoogjassen:
+        return self._game
+
+    def __init__(self) -> None:
+        """A blank state: `new_round` deals it (`shallow_copy` fills in a copy)."""
+
+    def new_round(
+        self, game: Hoogjassen, dealer: int, hands: tuple[int, ...], lummel: int
+    ) -> HoogjassenState:
+        """This state as a new round of ``game``, dealt by ``dealer``; returns it."""
+        self._game = game
         self.dealer = dealer
         self.n = game.players
         self.seat_after, self.order = turn_tables(self.n, tuple(range(self.n)))
@@ -96,12 +106,25 @@ class HoogjassenState(TrickState):
         self.actions = []
         self.actors = []
         self.start_play(self.current_player)
+        return self
 
     def clone(self) -> HoogjassenState:
-        new = self.shallow_copy()
-        new.copy_play(self)
-        new.actions = self.actions[:]
-        new.actors = self.actors[:]
+        new = HoogjassenState()
+        self.copy_into(new)
+        new._game = self._game
+        new.afleggers = self.afleggers
+        new.auction = self.auction
+        new.bid = self.bid
+        new.bidder = self.bidder
+        new.dealt = self.dealt
+        new.lummel = self.lummel
+        new.ongedraaid = self.ongedraaid
+        new.out = self.out
+        new.points = self.points
+        new.roem = self.roem
+        new.stuk = self.stuk
+        new.stuk_pair = self.stuk_pair
+        new.taken = self.taken
         return new
 
     @property
@@ -116,12 +139,12 @@ class HoogjassenState(TrickState):
         if seat is None:
             return []
         if self.phase == BID:
-            low = max(self.game.min_bid, self.bid + 10)
-            return [PASS, *(BIDS[b] for b in range(low, self.game.max_bid + 1, 10))]
+            low = max(self._game.min_bid, self.bid + 10)
+            return [PASS, *(BIDS[b] for b in range(low, self._game.max_bid + 1, 10))]
         if self.phase == LUMMEL:
             return [TAKE_LUMMEL, ONGEDRAAID]
         if self.phase == DISCARD:
-            return list(discards(self.hands[seat], self.game.lummel_size))
+            return list(discards(self.hands[seat], self._game.lummel_size))
         return list(TRUMPS)
 
     def apply_pre_play(self, action: Action) -> bool:
@@ -142,7 +165,7 @@ class HoogjassenState(TrickState):
             return True
         if phase == DISCARD and action.kind == "discard":
             mask = sum(BIT[c] for c in action.cards)
-            if len(action.cards) != self.game.lummel_size or self.hands[seat] & mask != mask:
+            if len(action.cards) != self._game.lummel_size or self.hands[seat] & mask != mask:
                 return False
             self.hands[seat] ^= mask
             self.afleggers = mask
@@ -179,7 +202,7 @@ class HoogjassenState(TrickState):
         return True
 
     def bid_allowed(self, bid: int) -> bool:
-        game = self.game
+        game = self._game
         return bid % 10 == 0 and max(game.min_bid, self.bid + 10) <= bid <= game.max_bid
 
     def name_trump(self, seat: int, trump: int) -> None:
@@ -212,7 +235,7 @@ class HoogjassenState(TrickState):
         seat = self.current_player
         if seat is None:
             return "the round is over"
-        game = self.game
+        game = self._game
         if self.phase == BID:
             if action.kind not in ("bid", "pass"):
                 return "it is time to bid or pass"
@@ -268,7 +291,7 @@ class HoogjassenState(TrickState):
         stuk = self.stuk and not no_trick
         contract = self.bid if no_trick else self.bid - self.roem_total()
         kapot = tricks[declarer] == len(self.history)
-        s = settle(raw[0], tricks[declarer], kapot, contract, self.ongedraaid, bool(self.game.rules["pot"]))
+        s = settle(raw[0], tricks[declarer], kapot, contract, self.ongedraaid, bool(self._game.rules["pot"]))
         scores = [-s.result] * n
         scores[declarer] = s.result * (n - 1)
         return {
@@ -305,8 +328,8 @@ class HoogjassenState(TrickState):
     def bid_range(self) -> BidRange | None:
         if self.phase != BID:
             return None
-        low = max(self.game.min_bid, self.bid + 10)
-        high = self.game.max_bid
+        low = max(self._game.min_bid, self.bid + 10)
+        high = self._game.max_bid
         return {"low": low, "high": high, "step": 10, "excluded": None} if low <= high else None
 
     def sides(self, seat: int | None) -> list[Side] | None:
@@ -331,7 +354,8 @@ class HoogjassenState(TrickState):
             {"seats": others, "tricks": tricks[1], "points": points[1]},
         ]
 
-    def view(self, seat: int | None) -> HoogjassenView:
+    def view(self, seat: object) -> HoogjassenView:
+        seat = self.check_seat(seat)
         declarer = self.declarer
         own = seat is not None and seat == declarer
         return {

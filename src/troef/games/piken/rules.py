@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from ...cards import CODES, PACKS, bits, shuffled
 from ...core.errors import RecordError
-from ...core.game import Game, deal_cards, deal_hands
+from ...core.game import Game, check_seed, deal_cards, deal_hands
 from ...core.options import Option, Preset
 from .order import index_of
 from .state import PLAYERS, PikenState
@@ -28,21 +28,23 @@ class Piken(Game):
     title = "Piken"
     options = OPTIONS
     presets = PRESETS
-    min_players = max_players = default_players = PLAYERS
+    min_players = PLAYERS
+    max_players = PLAYERS
+    default_players = PLAYERS
 
     def card_power(self, trump: int) -> Sequence[int]:
         return POWER
 
-    def deal(self, seed: int | None = None, dealer: int = 0) -> PikenState:
+    def deal(self, seed: object = None, dealer: object = 0) -> PikenState:
         """Shuffle; ten cards to each player from the dealer's left, the last two face down in the
         middle (positions 1 and 2)."""
-        self.check_dealer(dealer)
-        cards = [index_of(c) for c in shuffled(PACK_CARDS, seed, len(PACK_CARDS) - 1)]
+        dealer = self.check_dealer(dealer)
+        cards = [index_of(c) for c in shuffled(PACK_CARDS, check_seed(seed), len(PACK_CARDS) - 1)]
         hands = [0] * PLAYERS
         for k in range(PLAYERS):
             hands[(dealer + 1 + k) % PLAYERS] = sum(1 << p for p in cards[k * HAND : (k + 1) * HAND])
         middle = cards[PLAYERS * HAND :]
-        return PikenState(self, dealer, tuple(hands), (middle[0], middle[1]))
+        return PikenState().new_round(self, dealer, tuple(hands), (middle[0], middle[1]))
 
     def from_deal(self, deal: Mapping[str, Any], dealer: int) -> PikenState:
         piles = [*deal_hands(deal, PLAYERS), deal_cards(deal.get("middle"), "deal.middle")]
@@ -61,4 +63,4 @@ class Piken(Game):
                 seen |= 1 << p
         masks = tuple(sum(1 << index_of(c) for c in cards) for cards in piles)
         middle = [index_of(c) for c in piles[PLAYERS]]
-        return PikenState(self, dealer, masks[:PLAYERS], (middle[0], middle[1]))
+        return PikenState().new_round(self, dealer, masks[:PLAYERS], (middle[0], middle[1]))

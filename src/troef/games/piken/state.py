@@ -58,6 +58,7 @@ class PikenState(State):
     ``highest`` the key of its highest combination."""
 
     __slots__ = (
+        "_game",
         "dealt",
         "deciders",
         "drawn",
@@ -78,11 +79,20 @@ class PikenState(State):
         "table",
     )
 
-    game: Piken
-    phase: Phase
+    _game: Piken
 
-    def __init__(self, game: Piken, dealer: int, hands: tuple[int, ...], middle: tuple[int, int]) -> None:
-        self.game = game
+    @property
+    def game(self) -> Piken:
+        return self._game
+
+    def __init__(self) -> None:
+        """A blank state: `new_round` deals it (`shallow_copy` fills in a copy)."""
+
+    def new_round(
+        self, game: Piken, dealer: int, hands: tuple[int, ...], middle: tuple[int, int]
+    ) -> PikenState:
+        """This state as a new round of ``game``, dealt by ``dealer``; returns it."""
+        self._game = game
         self.dealer = dealer
         self.dealt = hands
         self.middle = middle
@@ -112,6 +122,7 @@ class PikenState(State):
             self.phase, self.current_player = DRAW, self.deciders[0]
         else:
             self.start_play()
+        return self
 
     def clone(self) -> PikenState:
         new = self.shallow_copy()
@@ -275,7 +286,8 @@ class PikenState(State):
     def pile_counts(self) -> list[int]:
         return [pile.bit_count() for pile in self.piles]
 
-    def view(self, seat: int | None) -> PikenView:
+    def view(self, seat: object) -> PikenView:
+        seat = self.check_seat(seat)
         header = self.view_header(seat)
         return {
             **header,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...cards import BIT, CODES, PACKS, bits, shuffled
+from ...cards import CODES, PACKS, bits, shuffled
 from ...core.errors import GameError, RecordError
-from ...core.game import Game, State, deal_cards, deal_hands
+from ...core.game import Game, State, check_seed, deal_cards, deal_hands
 from ...core.options import Option, Preset
 from ...tricks import FOLLOW_RULES, rank_power
 from .scoring import SCORINGS
@@ -79,7 +79,7 @@ class Rififi(Game):
     max_players = 6
     default_players = 4
 
-    def __init__(self, rules: object = None, players: int | None = None) -> None:
+    def __init__(self, rules: object = None, players: object = None) -> None:
         super().__init__(rules, players)
         pack_name = str(self.rules["pack"])
         self.pack = PACKS[pack_name].mask
@@ -112,20 +112,23 @@ class Rififi(Game):
     def card_power(self, trump: int) -> Sequence[int]:
         return self.power
 
-    def deal(self, seed: int | None = None, dealer: int = 0, hand_size: int | None = None) -> RififiState:
+    def deal(self, seed: object = None, dealer: object = 0, hand_size: object = None) -> RififiState:
         """Shuffle, deal ``hand_size`` cards one at a time from the left of the dealer, turn trump."""
-        self.check_dealer(dealer)
+        dealer = self.check_dealer(dealer)
         h = self.hand_size if hand_size is None else hand_size
         if type(h) is not int or not 1 <= h <= self.max_hand:
             raise GameError(f"hand size must be 1..{self.max_hand}, not {hand_size!r}")
         n = self.players
         dealt = n * h
-        cards = shuffled(self.pack_cards, seed, min(dealt + 1, len(self.pack_cards)))
+        cards = shuffled(self.pack_cards, check_seed(seed), min(dealt + 1, len(self.pack_cards)))
         hands = [0] * n
         for k in range(n):  # one card at a time, clockwise from the left of the dealer
-            hands[(dealer + 1 + k) % n] = sum(map(BIT.__getitem__, cards[k:dealt:n]))
+            hand = 0
+            for i in range(k, dealt, n):
+                hand |= 1 << cards[i]
+            hands[(dealer + 1 + k) % n] = hand
         trump_card = cards[dealt] if dealt < len(cards) else cards[dealt - 1]
-        return RififiState(self, dealer, tuple(hands), trump_card)
+        return RififiState().new_round(self, dealer, tuple(hands), trump_card)
 
     def max_rounds(self) -> int | None:
         return self.match_rounds() if self.rules["schedule"] == "up-down" else None
@@ -172,7 +175,7 @@ class Rififi(Game):
                 )
             if not all_dealt and seen >> trump_card & 1:
                 raise RecordError(f"trump_card {CODES[trump_card]} is also dealt to a hand")
-        return RififiState(self, dealer, masks, trump_card)
+        return RififiState().new_round(self, dealer, masks, trump_card)
 
 
 def _text(value: object) -> str:

@@ -31,13 +31,20 @@ BIDS: Final = tuple(make("bid", str(n)) for n in range(53))
 class RififiState(TrickState):
     """A Rififi round.  ``bids[s]`` is -1 until seat s has bid."""
 
-    __slots__ = ("bids", "dealt", "hand_size", "trump_card")
+    __slots__ = ("_game", "bids", "dealt", "hand_size", "trump_card")
 
-    game: Rififi
-    phase: Phase
+    _game: Rififi
 
-    def __init__(self, game: Rififi, dealer: int, hands: tuple[int, ...], trump_card: int) -> None:
-        self.game = game
+    @property
+    def game(self) -> Rififi:
+        return self._game
+
+    def __init__(self) -> None:
+        """A blank state: `new_round` deals it (`shallow_copy` fills in a copy)."""
+
+    def new_round(self, game: Rififi, dealer: int, hands: tuple[int, ...], trump_card: int) -> RififiState:
+        """This state as a new round of ``game``, dealt by ``dealer``; returns it."""
+        self._game = game
         self.n = game.players
         self.seat_after, self.order = turn_tables(self.n, tuple(range(self.n)))
         self.dealer = dealer
@@ -56,13 +63,16 @@ class RififiState(TrickState):
         self.actions = []
         self.actors = []
         self.start_play((dealer + 1) % self.n)
+        return self
 
     def clone(self) -> RififiState:
-        new = self.shallow_copy()
-        new.copy_play(self)
+        new = RififiState()
+        self.copy_into(new)
+        new._game = self._game
         new.bids = self.bids[:]
-        new.actions = self.actions[:]
-        new.actors = self.actors[:]
+        new.dealt = self.dealt
+        new.hand_size = self.hand_size
+        new.trump_card = self.trump_card
         return new
 
     def pre_play_actions(self) -> list[Action]:
@@ -76,7 +86,7 @@ class RififiState(TrickState):
 
     def hooked_bid(self) -> int:
         """The bid the hook forbids the current player, or -1."""
-        if not self.game.hook or self.current_player != self.dealer:
+        if not self._game.hook or self.current_player != self.dealer:
             return -1
         rest = self.hand_size - (sum(self.bids) + 1)  # the dealer's own -1 is in the sum
         return rest if rest >= 0 else -1
@@ -120,7 +130,7 @@ class RififiState(TrickState):
         tricks = self.won[:]
         if not self.is_over:
             return {**self.pending(), "tricks": tricks}
-        points = self.game.points
+        points = self._game.points
         return {
             "over": True,
             "scores": [points(b, t) for b, t in zip(self.bids, tricks, strict=True)],
@@ -134,6 +144,10 @@ class RififiState(TrickState):
             },
         }
 
+    def final_scores(self) -> list[float]:
+        points = self._game.points
+        return [points(b, t) for b, t in zip(self.bids, self.won, strict=True)]
+
     def trump_suit(self) -> str | None:
         return SUITS[self.trump] if self.trump >= 0 else None
 
@@ -146,7 +160,8 @@ class RififiState(TrickState):
         hooked = self.hooked_bid()
         return {"low": 0, "high": self.hand_size, "step": 1, "excluded": hooked if hooked >= 0 else None}
 
-    def view(self, seat: int | None) -> RififiView:
+    def view(self, seat: object) -> RififiView:
+        seat = self.check_seat(seat)
         return {
             **self.view_header(seat),
             **self.hand_view(seat),

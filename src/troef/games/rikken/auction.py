@@ -42,8 +42,8 @@ class Auction:
         self.log: list[tuple[int, str]] = []
 
     def copy(self) -> Auction:
-        new = object.__new__(Auction)
-        new.rules, new.seats, new.top, new.blind = self.rules, self.seats, self.top, self.blind
+        new = Auction(self.rules, self.seats, 0, self.blind)  # (compiled, only __init__ makes an Auction)
+        new.top = self.top
         new.out, new.spoken, new.holders = self.out[:], self.spoken[:], self.holders[:]
         new.bid, new.log = set(self.bid), self.log[:]
         return new

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...cards import BIT, CODES, bits, mask_of, shuffled
-from ...core.errors import RecordError
-from ...core.game import Game, Result, State, deal_hands
+from ...core.errors import GameError, RecordError
+from ...core.game import Game, Result, State, check_seed, deal_hands
 from ...core.options import Option, Preset
 from ...tricks import rank_power
 from .auction import BidRules
@@ -123,7 +123,7 @@ class Rikken(Game):
     max_players = 5
     default_players = 4
 
-    def __init__(self, rules: object = None, players: int | None = None) -> None:
+    def __init__(self, rules: object = None, players: object = None) -> None:
         super().__init__(rules, players)
         r = self.rules
         off = {name for option, names in _SWITCHED.items() if not r[option] for name in names}
@@ -145,11 +145,13 @@ class Rikken(Game):
     def card_power(self, trump: int) -> Sequence[int]:
         return self.power
 
-    def deal(self, seed: int | None = None, dealer: int = 0, blind: bool = False) -> RikkenState:
+    def deal(self, seed: object = None, dealer: object = 0, blind: object = False) -> RikkenState:
         """A uniformly shuffled pack, 13 cards to each of the four players (``blind``: a round of
         the blind rond)."""
-        self.check_dealer(dealer)
-        cards = shuffled(PACK, seed, 51)
+        dealer = self.check_dealer(dealer)
+        if type(blind) is not bool:
+            raise GameError(f"blind must be true or false, not {blind!r}")
+        cards = shuffled(PACK, check_seed(seed), 51)
         return self._dealt(dealer, cards, (13,), blind)
 
     def deal_round(
@@ -188,7 +190,7 @@ class Rikken(Game):
             for seat in seats:
                 hands[seat] |= mask_of(cards[top : top + size])
                 top += size
-        return RikkenState(self, dealer, tuple(hands), blind)
+        return RikkenState().new_round(self, dealer, tuple(hands), blind)
 
     def from_deal(self, deal: Mapping[str, Any], dealer: int) -> RikkenState:
         hands = deal_hands(deal, self.players)
@@ -208,4 +210,4 @@ class Rikken(Game):
                 if seen >> c & 1:
                     raise RecordError(f"{CODES[c]} is dealt twice")
                 seen |= BIT[c]
-        return RikkenState(self, dealer, tuple(mask_of(h) for h in hands), blind)
+        return RikkenState().new_round(self, dealer, tuple(mask_of(h) for h in hands), blind)

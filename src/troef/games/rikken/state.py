@@ -52,6 +52,7 @@ class RikkenState(TrickState):
     a round of B's "blind rond" (the auction's restrictions)."""
 
     __slots__ = (
+        "_game",
         "auction",
         "blind_lead",
         "blind_tricks",
@@ -67,11 +68,20 @@ class RikkenState(TrickState):
         "second_leader",
     )
 
-    game: Rikken
-    phase: Phase
+    _game: Rikken
 
-    def __init__(self, game: Rikken, dealer: int, hands: tuple[int, ...], blind: bool = False) -> None:
-        self.game = game
+    @property
+    def game(self) -> Rikken:
+        return self._game
+
+    def __init__(self) -> None:
+        """A blank state: `new_round` deals it (`shallow_copy` fills in a copy)."""
+
+    def new_round(
+        self, game: Rikken, dealer: int, hands: tuple[int, ...], blind: bool = False
+    ) -> RikkenState:
+        """This state as a new round of ``game``, dealt by ``dealer``; returns it."""
+        self._game = game
         self.dealer = dealer
         self.seats = game.seats_of(dealer)
         self.n = len(self.seats)
@@ -99,13 +109,25 @@ class RikkenState(TrickState):
         self.actions = []
         self.actors = []
         self.start_play(self.seats[0])
+        return self
 
     def clone(self) -> RikkenState:
-        new = self.shallow_copy()
-        new.copy_play(self)
+        new = RikkenState()
+        self.copy_into(new)
+        new._game = self._game
         new.auction = self.auction.copy()
-        new.actions = self.actions[:]
-        new.actors = self.actors[:]
+        new.blind_lead = self.blind_lead
+        new.blind_tricks = self.blind_tricks
+        new.called = self.called
+        new.called_blind = self.called_blind
+        new.contract = self.contract
+        new.dealt = self.dealt
+        new.declarer = self.declarer
+        new.partner = self.partner
+        new.players = self.players
+        new.revealed = self.revealed
+        new.seats = self.seats
+        new.second_leader = self.second_leader
         return new
 
     # ------------------------------------------------------------------ before play
@@ -117,7 +139,7 @@ class RikkenState(TrickState):
         if self.phase == BID:
             return self.auction.legal(seat, self.aces(seat))
         if self.phase == CHOOSE:
-            return [CHOICES[c.name] for c in self.game.pass_games]
+            return [CHOICES[c.name] for c in self._game.pass_games]
         if self.phase == TRUMP:
             return [TRUMPS[s] for s in self.trump_choices()]
         return calls(self.hands[seat], self.trump)
@@ -129,7 +151,7 @@ class RikkenState(TrickState):
         contract = self.contract
         assert contract is not None
         excluded = self.troela_ace() // 13 if contract.family == TROELA else -1
-        return trump_suits(contract, bool(self.game.rules["plain_may_be_hearts"]), excluded)
+        return trump_suits(contract, bool(self._game.rules["plain_may_be_hearts"]), excluded)
 
     def troela_ace(self) -> int:
         """Troela: the ace the bidder lacks (his partner holds it)."""
@@ -147,7 +169,7 @@ class RikkenState(TrickState):
                 self.set_contract(CONTRACTS[self.auction.top], tuple(self.auction.holders))
             else:
                 self.phase = CHOOSE
-                chooser = self.game.rules["all_pass_chooser"]
+                chooser = self._game.rules["all_pass_chooser"]
                 self.current_player = self.seats[0] if chooser == "left" else self.seats[-1]
         elif self.phase == CHOOSE:
             self.set_contract(CONTRACTS[action.word], (seat,))
@@ -188,7 +210,7 @@ class RikkenState(TrickState):
     def begin_play(self) -> None:
         contract = self.contract
         assert contract is not None
-        self.keys = winner_keys(self.game.power, self.trump)
+        self.keys = winner_keys(self._game.power, self.trump)
         if contract.family == TROELA:
             leader = self.partner
         elif contract.bidder_leads:
@@ -232,7 +254,7 @@ class RikkenState(TrickState):
             if called >= 0 and hand >> called & 1:
                 if led == called // 13:
                     return BIT[called]
-                if mask == hand and hand != BIT[called] and self.game.rules["called_card_kept"]:
+                if mask == hand and hand != BIT[called] and self._game.rules["called_card_kept"]:
                     mask &= ~BIT[called]
         if contract.family == SCHOPPEN_MIE:
             if len(self.history) < 3:
@@ -241,7 +263,7 @@ class RikkenState(TrickState):
                 self.trick
                 and hand >> QUEEN_OF_SPADES & 1
                 and not hand & SUIT_MASKS[self.led_suit()]
-                and self.game.rules["queen_must_go"]
+                and self._game.rules["queen_must_go"]
             ):
                 mask = BIT[QUEEN_OF_SPADES]
         return mask
@@ -303,7 +325,7 @@ class RikkenState(TrickState):
                 return self.auction.reason(seat, action.word or action.kind, self.aces(seat))
             return "it is time to bid or pass"
         if phase == CHOOSE:
-            games = " or ".join(c.name for c in self.game.pass_games)
+            games = " or ".join(c.name for c in self._game.pass_games)
             return f"everybody passed: choose {games}"
         if phase == TRUMP:
             if action.kind != "trump":
@@ -363,6 +385,9 @@ class RikkenState(TrickState):
             "details": {**self.public(), "made": made, "tricks": tricks},
         }
 
+    def final_scores(self) -> list[float]:
+        return list(self.scores(self.made()))
+
     def side(self) -> list[int]:
         """The contract's side in a trick contract: the declarer, and his partner if any."""
         return [self.declarer, *([self.partner] if self.partner >= 0 else [])]
@@ -383,7 +408,7 @@ class RikkenState(TrickState):
         contract = self.contract
         assert contract is not None
         won = self.won
-        out: list[bool | None] = [None] * self.game.players
+        out: list[bool | None] = [None] * self._game.players
         family = contract.family
         if family in (PIEK, MISERE):
             for p in self.players:
@@ -407,8 +432,8 @@ class RikkenState(TrickState):
     def scores(self, made: list[bool | None]) -> list[int]:
         contract = self.contract
         assert contract is not None
-        table = self.game.table
-        ledger = Ledger(self.game.players)
+        table = self._game.table
+        ledger = Ledger(self._game.players)
         family = contract.family
         if family in (PIEK, MISERE):
             made_by = {p: bool(made[p]) for p in self.players}
@@ -451,7 +476,7 @@ class RikkenState(TrickState):
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "called": CODES[self.called] if self.called >= 0 else None,
             "called_blind": self.called_blind,
-            "sitting_out": self.dealer if self.game.players > len(self.seats) else None,
+            "sitting_out": self.dealer if self._game.players > len(self.seats) else None,
         }
 
     def partner_shown(self) -> bool:
@@ -482,12 +507,12 @@ class RikkenState(TrickState):
     def open_hands(self) -> list[list[str] | None]:
         """Hands laid open: every hand in praatje, the open players' after ``open_after_trick`` tricks."""
         contract = self.contract
-        out: list[list[str] | None] = [None] * self.game.players
+        out: list[list[str] | None] = [None] * self._game.players
         if contract is None or not contract.open or self.phase not in (PLAY, OVER):
             return out
         if contract.praatje:
             shown: tuple[int, ...] = self.seats
-        elif len(self.history) >= int(self.game.rules["open_after_trick"]):
+        elif len(self.history) >= int(self._game.rules["open_after_trick"]):
             shown = self.players
         else:
             return out
@@ -506,7 +531,8 @@ class RikkenState(TrickState):
             return "play ?? blind"  # face down until its trick is done
         return action.text
 
-    def view(self, seat: int | None) -> RikkenView:
+    def view(self, seat: object) -> RikkenView:
+        seat = self.check_seat(seat)
         return {
             **self.view_header(seat),
             **self.hand_view(seat),

@@ -8,7 +8,7 @@ from ..kit import PlayerKit, sampler
 from . import playout, worlds
 from .bot import HoogjassenBot
 
-KIT = PlayerKit(
+KIT: PlayerKit = PlayerKit(
     game="hoogjassen",
     heuristic=HoogjassenBot,
     sample_world=sampler(Hoogjassen, worlds.sample_world),

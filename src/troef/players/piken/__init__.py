@@ -8,7 +8,7 @@ from ..kit import PlayerKit, sampler
 from . import playout, worlds
 from .bot import PikenBot
 
-KIT = PlayerKit(
+KIT: PlayerKit = PlayerKit(
     game="piken",
     heuristic=PikenBot,
     sample_world=sampler(Piken, worlds.sample_world),

@@ -9,7 +9,7 @@ from ..kit import PlayerKit, sampler
 from . import playout, worlds
 from .bot import RififiBot
 
-KIT = PlayerKit(
+KIT: PlayerKit = PlayerKit(
     game="rififi",
     heuristic=RififiBot,
     sample_world=sampler(Rififi, worlds.sample_world),

@@ -7,6 +7,7 @@ import random
 
 from ...cards import bits
 from ...core.game import Game
+from ...core.rand import choice
 from ...games.rififi.rules import Rififi
 from ...games.rififi.state import RififiState
 from ..playouts import LOSE, WIN, Policy, greedy_card, trick_policy, trump_costs
@@ -41,6 +42,6 @@ def bidding(game: Game, seed: int) -> Policy:
 
     def card(state: RififiState) -> int:
         seat = state.actor
-        return rng.choice(list(bits(state.playable(seat))))
+        return choice(rng, list(bits(state.playable(seat))))
 
     return trick_policy([RififiBot(seed + s).act for s in range(game.players)], card)

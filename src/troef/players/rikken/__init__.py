@@ -8,7 +8,7 @@ from ..kit import PlayerKit, sampler
 from . import playout, worlds
 from .bot import RikkenBot
 
-KIT = PlayerKit(
+KIT: PlayerKit = PlayerKit(
     game="rikken",
     heuristic=RikkenBot,
     sample_world=sampler(Rikken, worlds.sample_world),
