@@ -1,4 +1,5 @@
 """Adapters for reinforcement-learning toolkits (an interface, like ``cli`` and ``web``): observation
-encoders and action indices (`troef.rl.encode`, `troef.rl.actions`) and PettingZoo environments
-(`troef.rl.pettingzoo`).  Only this package imports numpy, PettingZoo and gymnasium: ``pip install
-'troef[rl]'``.  ``docs/rl.md`` documents every feature."""
+encoders and action indices (`troef.rl.encode`, `troef.rl.actions`), PettingZoo environments
+(`troef.rl.pettingzoo`) and OpenSpiel games (`troef.rl.openspiel`).  Only this package imports numpy,
+PettingZoo, gymnasium and OpenSpiel: ``pip install 'troef[rl]'`` (and ``open_spiel`` for OpenSpiel).
+``docs/rl.md`` documents every feature."""

@@ -114,10 +114,12 @@ class ActionIndex:
 
     def mask(self, legal: Iterable[Action | str]) -> npt.NDArray[np.int8]:
         """An int8 vector with 1 at each legal action."""
-        out = np.zeros(self.size, dtype=np.int8)
+        out = bytearray(self.size)
+        index = self.index
         for a in legal:
-            out[self.of(a)] = 1
-        return out
+            found = index.get(a.text if isinstance(a, Action) else a)
+            out[self.of(a) if found is None else found] = 1
+        return np.frombuffer(out, dtype=np.int8)
 
     def features(self) -> npt.NDArray[np.float32]:
         """The per-action feature matrix, ``size`` x `FEATURES` float32 in [0, 1] (`FEATURE_BLOCKS`);

@@ -11,6 +11,7 @@ same place in every game's vector.
 
 from __future__ import annotations
 
+import array
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -19,12 +20,14 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import HIDDEN, parse_card
+from ..cards import CODES, HIDDEN, bits, parse_card
+from ..core.game import State
 from ..games import game_class
 from ..games.hoogjassen.rules import MIN_BID
 from ..games.piken import combos
 from ..games.piken.order import CARD_OF, mask_of
 from ..games.rikken.contracts import CONTRACTS
+from ..games.rikken.state import QUEEN_OF_SPADES
 from .actions import HOOGJASSEN_MAX_BID, RIKKEN_BIDS
 
 View = Mapping[str, Any]
@@ -44,14 +47,20 @@ HOOGJASSEN_POINTS: Final = 200
 PIKEN_CARDS: Final = 32
 
 
-@functools.cache
-def _card(code: str) -> int:
-    return parse_card(code)
+class _CardIndex(dict[str, int]):
+    """Card code -> card index: the canonical codes up front, any other spelling parsed once."""
+
+    def __missing__(self, code: str) -> int:
+        found = self[code] = parse_card(code)
+        return found
+
+
+_CARD: Final = _CardIndex((code, i) for i, code in enumerate(CODES))
 
 
 def cards_of(codes: Iterable[str]) -> list[int]:
     """The card indices of card codes, leaving out face-down cards (``??``)."""
-    return [_card(c) for c in codes if c != HIDDEN]
+    return [_CARD[c] for c in codes if c != HIDDEN]
 
 
 def _common(players: int) -> list[tuple[str, int]]:
@@ -68,6 +77,43 @@ def _common(players: int) -> list[tuple[str, int]]:
         ("to_act", n),
         ("hand_counts", n),
     ]
+
+
+class _Values:
+    """An observation being written: ``m`` is its float32 buffer, ``me`` the observer, ``n`` the seats."""
+
+    __slots__ = ("m", "me", "n")
+
+    def __init__(self, zeros: array.array[float], me: int, players: int) -> None:
+        self.m = zeros[:]
+        self.me = me
+        self.n = players
+
+    def seat(self, start: int, seat: int | None) -> None:
+        """1 at ``seat``'s place (rotated) in the per-seat block at ``start``; nothing for None."""
+        if seat is not None:
+            self.m[start + (seat - self.me) % self.n] = 1.0
+
+    def seats(self, start: int, seats: Iterable[int]) -> None:
+        m, me, n = self.m, self.me, self.n
+        for s in seats:
+            m[start + (s - me) % n] = 1.0
+
+    def per_seat(self, start: int, values: Sequence[float], scale: float) -> None:
+        """Each seat's value ÷ ``scale``, clipped to [0, 1], at its rotated place."""
+        m, me, n = self.m, self.me, self.n
+        for s, v in enumerate(values):
+            m[start + (s - me) % n] = min(1.0, max(0.0, v / scale))
+
+    def cards(self, start: int, codes: Iterable[str]) -> None:
+        """1 at ``start`` + each card's index (face-down cards left out)."""
+        m = self.m
+        for c in codes:
+            if c != HIDDEN:
+                m[start + _CARD[c]] = 1.0
+
+    def vector(self) -> Vector:
+        return np.frombuffer(self.m, dtype=np.float32)
 
 
 class Encoder:
@@ -90,35 +136,62 @@ class Encoder:
         starts = itertools.accumulate((size for _, size in self.layout), initial=0)
         self.offsets: dict[str, int] = {name: s for (name, _), s in zip(self.layout, starts, strict=False)}
         self.size: int = sum(size for _, size in self.layout)
-        self._specific: Callable[[Vector, View, int], None] = getattr(self, f"_{game}")
+        self._specific: Callable[[_Values, View], None] = getattr(self, f"_{game}")
+        self._zeros = array.array("f", bytes(4 * self.size))
+        self._direct: Callable[[Any, int], Vector] | None = getattr(self, f"_{game}_direct", None)
+        self.direct: bool = self._direct is not None
+        """`observe` reads the round's fields rather than building a view."""
 
     def __repr__(self) -> str:
         return f"<Encoder {self.game} players={self.players} size={self.size}>"
 
-    # ------------------------------------------------------------------ helpers
-
-    def _rel(self, seat: int, me: int) -> int:
-        return (seat - me) % self.players
-
-    def _seat(self, out: Vector, block: str, seat: int | None, me: int) -> None:
-        if seat is not None:
-            out[self.offsets[block] + self._rel(seat, me)] = 1
-
-    def _seats(self, out: Vector, block: str, seats: Iterable[int], me: int) -> None:
-        for s in seats:
-            self._seat(out, block, s, me)
-
-    def _per_seat(self, out: Vector, block: str, values: Sequence[float], me: int, scale: float) -> None:
-        start = self.offsets[block]
-        for s, v in enumerate(values):
-            out[start + self._rel(s, me)] = min(1.0, max(0.0, v / scale))
-
-    def _cards(self, out: Vector, block: str, codes: Iterable[str], at: int = 0) -> None:
-        start = self.offsets[block] + at
-        for c in cards_of(codes):
-            out[start + c] = 1
-
     # ------------------------------------------------------------------ the encoding
+
+    def observe(self, state: State, seat: int) -> Vector:
+        """The observation of ``seat`` in ``state``: ``encode(state.view(seat))``; for Rififi, Rikken
+        (but a face-down lead) and Hoogjassen computed straight from the round's fields and methods, those
+        their views read (the same vector: ``tests/test_bench_rl.py`` compares the two over many random
+        rounds)."""
+        game = state.game
+        if game.name != self.game or game.players != self.players:
+            raise ValueError(
+                f"this encoder is for {self.game} with {self.players}, not {game.name} with {game.players}"
+            )
+        state.check_seat(seat)
+        if seat is None:
+            raise ValueError("an observation is a seat's, not a spectator's")
+        if self._direct is None:
+            return self.encode(state.view(seat))
+        return self._direct(state, seat)
+
+    def _trick_state(self, state: Any, me: int) -> _Values:
+        """The common blocks of a trick game while its view shows every card played (Rififi,
+        Hoogjassen, Rikken but a face-down lead), from the round's fields as its ``hand_view`` and
+        ``trick_view`` read them."""
+        o, n = self.offsets, self.players
+        out = _Values(self._zeros, me, n)
+        m = out.m
+        start = o["hand"]
+        for c in bits(state.hands[me]):
+            m[start + c] = 1.0
+        out.seat(o["dealer"], state.dealer)
+        out.seat(o["to_act"], state.current_player)
+        out.per_seat(o["hand_counts"], [h.bit_count() for h in state.hands], self.max_hand)
+        m[o["phase"] + self.phases.index(state.phase)] = 1.0
+        if state.trump >= 0:
+            m[o["trump"] + state.trump] = 1.0
+        out.per_seat(o["tricks_won"], state.won, self.max_hand)
+        base = [o["played"] + 52 * ((s - me) % n) for s in range(n)]
+        order = state.order
+        for leader, cards, _ in state.history:
+            for s, c in zip(order[leader], cards, strict=False):
+                m[base[s] + c] = 1.0
+        start = o["trick"]
+        for k, (s, c) in enumerate(zip(order[state.leader], state.trick, strict=False)):
+            m[base[s] + c] = 1.0
+            m[start + 53 * k + c] = 1.0
+        out.seat(o["leader"], state.leader)
+        return out
 
     def encode(self, view: View) -> Vector:
         """The observation of ``view``'s seat (a spectator's view, seat null, is refused)."""
@@ -127,51 +200,90 @@ class Encoder:
             raise ValueError("an observation is a seat's: this is a spectator's view")
         if view["game"] != self.game or view["players"] != self.players:
             raise ValueError(f"this encoder is for {self.game} with {self.players}, not {view['game']}")
-        out = np.zeros(self.size, dtype=np.float32)
-        n = self.players
-        self._cards(out, "hand", view["hand"])
-        self._seat(out, "dealer", view["dealer"], me)
-        self._seat(out, "to_act", view["current_player"], me)
-        self._per_seat(out, "hand_counts", view["hand_counts"], me, self.max_hand)
-        out[self.offsets["phase"] + self.phases.index(view["phase"])] = 1
+        o = self.offsets
+        out = _Values(self._zeros, me, self.players)
+        out.cards(o["hand"], view["hand"])
+        out.seat(o["dealer"], view["dealer"])
+        out.seat(o["to_act"], view["current_player"])
+        out.per_seat(o["hand_counts"], view["hand_counts"], self.max_hand)
+        out.m[o["phase"] + self.phases.index(view["phase"])] = 1.0
         trump = view.get("trump")
         if trump:
-            out[self.offsets["trump"] + SUITS.index(trump)] = 1
+            out.m[o["trump"] + SUITS.index(trump)] = 1.0
         if self.game == "piken":
-            played = [(lay["seat"], lay["cards"]) for r in view["history"] for lay in r["lays"]]
-            played += [(lay["seat"], lay["cards"]) for lay in view["table"]]
-            trick = [lay["cards"] for lay in view["table"]]
-            self._per_seat(out, "tricks_won", _rounds_taken(view, n), me, self.max_hand)
+            self._piken_play(out, view)
         else:
-            played = [(s, [c]) for t in view["history"] for s, c in zip(t["seats"], t["cards"], strict=True)]
-            played += [(s, [c]) for s, c in zip(view["trick_seats"], view["trick"], strict=True)]
-            trick = [[c] for c in view["trick"]]
-            self._per_seat(out, "tricks_won", view["tricks"], me, self.max_hand)
-        for seat, codes in played:
-            self._cards(out, "played", codes, 52 * self._rel(seat, me))
-        for k, codes in enumerate(trick):
-            self._cards(out, "trick", codes, 53 * k)
-            if HIDDEN in codes:
-                out[self.offsets["trick"] + 53 * k + 52] = 1
-        self._seat(out, "leader", view["leader"], me)
-        self._specific(out, view, me)
-        return out
+            self._trick_play(out, view)
+        out.seat(o["leader"], view["leader"])
+        self._specific(out, view)
+        return out.vector()
+
+    def _trick_play(self, out: _Values, view: View) -> None:
+        """``tricks_won``, ``played`` and ``trick`` of the trick games."""
+        out.per_seat(self.offsets["tricks_won"], view["tricks"], self.max_hand)
+        m, me, n, card = out.m, out.me, self.players, _CARD
+        base = [self.offsets["played"] + 52 * ((s - me) % n) for s in range(n)]
+        for t in view["history"]:
+            for s, c in zip(t["seats"], t["cards"], strict=True):
+                if c != HIDDEN:
+                    m[base[s] + card[c]] = 1.0
+        start = self.offsets["trick"]
+        for k, (s, c) in enumerate(zip(view["trick_seats"], view["trick"], strict=True)):
+            if c == HIDDEN:
+                m[start + 53 * k + 52] = 1.0
+            else:
+                m[base[s] + card[c]] = 1.0
+                m[start + 53 * k + card[c]] = 1.0
+
+    def _piken_play(self, out: _Values, view: View) -> None:
+        """``tricks_won`` (rounds taken), ``played`` and ``trick`` of Piken: a round may see more lays
+        than seats, and ``trick`` holds the last ``n`` lays on the table, in the order laid."""
+        me, n = out.me, self.players
+        out.per_seat(self.offsets["tricks_won"], _rounds_taken(view, n), self.max_hand)
+        played = self.offsets["played"]
+        for r in view["history"]:
+            for lay in r["lays"]:
+                out.cards(played + 52 * ((lay["seat"] - me) % n), lay["cards"])
+        table = view["table"]
+        for lay in table:
+            out.cards(played + 52 * ((lay["seat"] - me) % n), lay["cards"])
+        start = self.offsets["trick"]
+        for k, lay in enumerate(table[-n:]):
+            out.cards(start + 53 * k, lay["cards"])
+            if HIDDEN in lay["cards"]:
+                out.m[start + 53 * k + 52] = 1.0
 
     # ------------------------------------------------------------------ Rififi
 
     def _rififi_layout(self) -> list[tuple[str, int]]:
         return [("hand_size", 1), ("bids", self.players * (self.max_bid + 2))]
 
-    def _rififi(self, out: Vector, view: View, me: int) -> None:
+    def _rififi(self, out: _Values, view: View) -> None:
+        o = self.offsets
         if view["trump_card"]:
-            out[self.offsets["turned_card"] + _card(view["trump_card"])] = 1
-        out[self.offsets["hand_size"]] = view["hand_size"] / self.max_hand
+            out.m[o["turned_card"] + _CARD[view["trump_card"]]] = 1.0
+        out.m[o["hand_size"]] = view["hand_size"] / self.max_hand
         width = self.max_bid + 2
+        me, n = out.me, self.players
         for s, bid in enumerate(view["bids"]):
             if bid is not None:
-                start = self.offsets["bids"] + width * self._rel(s, me)
-                out[start] = 1
-                out[start + 1 + bid] = 1
+                start = o["bids"] + width * ((s - me) % n)
+                out.m[start] = 1.0
+                out.m[start + 1 + bid] = 1.0
+
+    def _rififi_direct(self, state: Any, me: int) -> Vector:
+        out = self._trick_state(state, me)
+        o, m = self.offsets, out.m
+        if state.trump_card >= 0:
+            m[o["turned_card"] + state.trump_card] = 1.0
+        m[o["hand_size"]] = state.hand_size / self.max_hand
+        width = self.max_bid + 2
+        for s, bid in enumerate(state.bids):
+            if bid >= 0:
+                start = o["bids"] + width * ((s - me) % self.players)
+                m[start] = 1.0
+                m[start + 1 + bid] = 1.0
+        return out.vector()
 
     # ------------------------------------------------------------------ Rikken
 
@@ -192,29 +304,44 @@ class Encoder:
             ("queen_of_spades", n),
         ]
 
-    def _rikken(self, out: Vector, view: View, me: int) -> None:
+    def _rikken(self, out: _Values, view: View) -> None:
+        o, me, n = self.offsets, out.me, self.players
         width = len(RIKKEN_BIDS) + 2
-        for entry in view["auction"]:  # each seat's last call: spoken, then pass or the contract
-            start = self.offsets["auction"] + width * self._rel(entry["seat"], me)
-            out[start : start + width] = 0
-            out[start] = 1
-            bid = entry["bid"]
-            out[start + 1 + (0 if bid == "pass" else 1 + RIKKEN_BIDS.index(bid))] = 1
-        out[self.offsets["blind_rond"]] = float(view["blind_rond"])
+        last = {entry["seat"]: entry["bid"] for entry in view["auction"]}  # each seat's last call
+        for seat, bid in last.items():  # spoken, then pass or the contract
+            start = o["auction"] + width * ((seat - me) % n)
+            out.m[start] = 1.0
+            out.m[start + 1 + (0 if bid == "pass" else 1 + RIKKEN_BIDS.index(bid))] = 1.0
+        out.m[o["blind_rond"]] = float(view["blind_rond"])
         if view["contract"]:
-            out[self.offsets["contract"] + RIKKEN_CONTRACTS.index(view["contract"])] = 1
-        self._seat(out, "declarer", view["declarer"], me)
-        self._seats(out, "contract_players", view["contract_players"], me)
-        self._seat(out, "partner", view["partner"], me)
+            out.m[o["contract"] + RIKKEN_CONTRACTS.index(view["contract"])] = 1.0
+        out.seat(o["declarer"], view["declarer"])
+        out.seats(o["contract_players"], view["contract_players"])
+        out.seat(o["partner"], view["partner"])
         if view["called"]:
-            out[self.offsets["called"] + _card(view["called"])] = 1
-        out[self.offsets["called_blind"]] = float(view["called_blind"])
-        self._seat(out, "sitting_out", view["sitting_out"], me)
-        out[self.offsets["blind_lead"]] = float(view["blind_lead"])
+            out.m[o["called"] + _CARD[view["called"]]] = 1.0
+        out.m[o["called_blind"]] = float(view["called_blind"])
+        out.seat(o["sitting_out"], view["sitting_out"])
+        out.m[o["blind_lead"]] = float(view["blind_lead"])
         for s, hand in enumerate(view["open_hands"]):
             if hand is not None:
-                self._cards(out, "open_hands", hand, 52 * self._rel(s, me))
-        self._seat(out, "queen_of_spades", view["queen_of_spades"], me)
+                out.cards(o["open_hands"] + 52 * ((s - me) % n), hand)
+        out.seat(o["queen_of_spades"], view["queen_of_spades"])
+
+    def _rikken_direct(self, state: Any, me: int) -> Vector:
+        if state.blind_lead:  # a card lies face down, hidden from all but the declarer: the view says how
+            return self.encode(state.view(me))
+        out = self._trick_state(state, me)
+        view = {
+            "auction": [{"seat": s, "bid": b} for s, b in state.auction.log],
+            "blind_rond": state.auction.blind,
+            **state.contract_view(),
+            "blind_lead": False,
+            "open_hands": state.open_hands(),
+            "queen_of_spades": next((w for _, cards, w in state.history if QUEEN_OF_SPADES in cards), None),
+        }
+        self._rikken(out, view)
+        return out.vector()
 
     # ------------------------------------------------------------------ Hoogjassen
 
@@ -235,37 +362,64 @@ class Encoder:
             ("points", n),
         ]
 
-    def _hoogjassen(self, out: Vector, view: View, me: int) -> None:
+    def _hoogjassen(self, out: _Values, view: View) -> None:
+        o, m, me, n = self.offsets, out.m, out.me, self.players
         low = MIN_BID[self.players]
         span = HOOGJASSEN_MAX_BID - low + 10
 
         def scaled(bid: int) -> float:  # the minimum bid -> 10 / span, the highest -> 1
             return min(1.0, max(0.0, (bid - low + 10) / span))
 
-        for entry in view["auction"]:  # each seat's last call: spoken, passed, the bid scaled
-            start = self.offsets["auction"] + 3 * self._rel(entry["seat"], me)
-            out[start] = 1
-            out[start + 1] = float(entry["bid"] == "pass")
+        last: dict[int, str] = {}  # per seat: its last call, and its last bid (a pass keeps it)
+        bids: dict[int, str] = {}
+        for entry in view["auction"]:
+            last[entry["seat"]] = entry["bid"]
             if entry["bid"] != "pass":
-                out[start + 2] = scaled(int(entry["bid"]))
+                bids[entry["seat"]] = entry["bid"]
+        for seat, call in last.items():  # spoken, passed, the bid scaled
+            start = o["auction"] + 3 * ((seat - me) % n)
+            m[start] = 1.0
+            m[start + 1] = float(call == "pass")
+            if seat in bids:
+                m[start + 2] = scaled(int(bids[seat]))
         if view["bid"] is not None:
-            out[self.offsets["bid"]] = 1
-            out[self.offsets["bid"] + 1] = scaled(view["bid"])
-        self._seat(out, "declarer", view["declarer"], me)
-        out[self.offsets["lummel_taken"]] = float(view["lummel_taken"])
-        out[self.offsets["ongedraaid"]] = float(view["ongedraaid"])
-        self._cards(out, "lummel", view["lummel"])
-        self._cards(out, "afleggers", view["afleggers"])
-        self._cards(out, "roem_cards", (c for r in view["roem"] for c in r["cards"]))
-        out[self.offsets["roem"]] = min(1.0, sum(r["value"] for r in view["roem"]) / HOOGJASSEN_POINTS)
-        out[self.offsets["stuk"]] = float(view["stuk"])
+            m[o["bid"]] = 1.0
+            m[o["bid"] + 1] = scaled(view["bid"])
+        out.seat(o["declarer"], view["declarer"])
+        m[o["lummel_taken"]] = float(view["lummel_taken"])
+        m[o["ongedraaid"]] = float(view["ongedraaid"])
+        out.cards(o["lummel"], view["lummel"])
+        out.cards(o["afleggers"], view["afleggers"])
+        out.cards(o["roem_cards"], (c for r in view["roem"] for c in r["cards"]))
+        m[o["roem"]] = min(1.0, sum(r["value"] for r in view["roem"]) / HOOGJASSEN_POINTS)
+        m[o["stuk"]] = float(view["stuk"])
         if view["target"] is not None:
-            out[self.offsets["target"]] = 1
-            out[self.offsets["target"] + 1] = min(1.0, max(0.0, view["target"] / HOOGJASSEN_POINTS))
+            m[o["target"]] = 1.0
+            m[o["target"] + 1] = min(1.0, max(0.0, view["target"] / HOOGJASSEN_POINTS))
         for side in view["sides"] or ():
             for s in side["seats"]:
                 points = side["points"] or 0
-                out[self.offsets["points"] + self._rel(s, me)] = min(1.0, points / HOOGJASSEN_POINTS)
+                m[o["points"] + (s - me) % n] = min(1.0, points / HOOGJASSEN_POINTS)
+
+    def _hoogjassen_direct(self, state: Any, me: int) -> Vector:
+        out = self._trick_state(state, me)
+        declarer = state.declarer
+        own = me == declarer
+        view = {
+            "auction": [{"seat": s, "bid": b} for s, b in state.auction],
+            "bid": state.bid or None,
+            "declarer": declarer if declarer >= 0 else None,
+            "lummel_taken": state.taken,
+            "ongedraaid": state.ongedraaid,
+            "lummel": [CODES[c] for c in bits(state.lummel)] if own and state.taken else [],
+            "afleggers": [CODES[c] for c in bits(state.afleggers)] if own else [],
+            "roem": [{"cards": [CODES[c] for c in bits(r.cards)], "value": r.value} for r in state.roem],
+            "stuk": state.stuk,
+            "target": state.target(),
+            "sides": state.sides(me),
+        }
+        self._hoogjassen(out, view)
+        return out.vector()
 
     # ------------------------------------------------------------------ Piken
 
@@ -286,23 +440,24 @@ class Encoder:
             ("first_leader", n),
         ]
 
-    def _piken(self, out: Vector, view: View, me: int) -> None:
-        self._seats(out, "still_in", view["still_in"], me)
+    def _piken(self, out: _Values, view: View) -> None:
+        o = self.offsets
+        out.seats(o["still_in"], view["still_in"])
         highest = view["highest"]
         if highest is not None and highest["cards"]:
-            self._seat(out, "highest_seat", highest["seat"], me)
+            out.seat(o["highest_seat"], highest["seat"])
             key = combos.classify(mask_of(cards_of(highest["cards"])))
-            out[self.offsets["highest_type"] + combos.kind_of(key)] = 1
-            out[self.offsets["highest_deciding"] + CARD_OF[combos.deciding_card(key)]] = 1
-        self._cards(out, "table_cards", (c for lay in view["table"] for c in lay["cards"]))
-        self._per_seat(out, "piles", view["piles"], me, PIKEN_CARDS)
-        out[self.offsets["removed"]] = min(1.0, view["removed"] / PIKEN_CARDS)
+            out.m[o["highest_type"] + combos.kind_of(key)] = 1.0
+            out.m[o["highest_deciding"] + CARD_OF[combos.deciding_card(key)]] = 1.0
+        out.cards(o["table_cards"], (c for lay in view["table"] for c in lay["cards"]))
+        out.per_seat(o["piles"], view["piles"], PIKEN_CARDS)
+        out.m[o["removed"]] = min(1.0, view["removed"] / PIKEN_CARDS)
         for position in view["middle"]:
-            out[self.offsets["middle"] + position - 1] = 1
-        self._seats(out, "entitled", view["entitled"], me)
-        self._per_seat(out, "taken", view["taken"], me, 2)
-        self._cards(out, "drawn", view["drawn"])
-        self._seat(out, "first_leader", view["first_leader"], me)
+            out.m[o["middle"] + position - 1] = 1.0
+        out.seats(o["entitled"], view["entitled"])
+        out.per_seat(o["taken"], view["taken"], 2)
+        out.cards(o["drawn"], view["drawn"])
+        out.seat(o["first_leader"], view["first_leader"])
 
 
 def _rounds_taken(view: View, players: int) -> list[int]:

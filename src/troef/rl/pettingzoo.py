@@ -52,9 +52,60 @@ def reward_scale(game: Game) -> float:
 def env(game: str, rules: object = None, players: int | None = None, **options: Any) -> AECEnv:
     """The wrapped environment of ``game`` (see `raw_env` for the arguments)."""
     wrapped: AECEnv = raw_env(game, rules, players, **options)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    wrapped = _TerminateIllegal(wrapped, -1)
+    wrapped = _AssertOutOfBounds(wrapped)
+    return _OrderEnforcing(wrapped)
+
+
+class _FromBare:
+    """An attribute of a wrapper read from the bare environment, where PettingZoo's wrappers find it by
+    a chain of ``__getattr__`` fallbacks (microseconds a read, several reads a step).  Not a data
+    descriptor: a value set on the wrapper itself still comes first, as before."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, wrapper: Any, owner: type | None = None) -> Any:
+        if wrapper is None:
+            return self
+        if not wrapper._readable():
+            raise AttributeError(self.name)  # the wrapper's __getattr__ then says why
+        return getattr(wrapper._bare, self.name)
+
+
+class _Direct:
+    """PettingZoo's wrappers with the attributes read at every step taken straight from the bare
+    environment (`_FromBare`); everything else is the wrapper's own."""
+
+    agent_selection = _FromBare()
+    agents = _FromBare()
+    infos = _FromBare()
+    rewards = _FromBare()
+    terminations = _FromBare()
+    truncations = _FromBare()
+
+    def __init__(self, env: AECEnv, *args: Any) -> None:
+        super().__init__(env, *args)  # type: ignore[call-arg]  # the PettingZoo wrapper's
+        self._bare = env.unwrapped
+
+    def _readable(self) -> bool:
+        return True
+
+
+class _TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    pass
+
+
+class _AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    pass
+
+
+class _OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    def _readable(self) -> bool:
+        return bool(self._has_reset)  # before reset, PettingZoo's wrapper refuses these reads
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name
@@ -94,6 +145,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name
         n = self.game.players
         self.metadata = {**self.metadata, "name": f"troef_{self.game.name}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self.observation_spaces = {
             a: spaces.Dict(
@@ -118,7 +170,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name
         return self.action_spaces[agent]
 
     def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        seat = self._seats.get(agent)
+        if seat is None:
+            raise ValueError(f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
+        return seat
 
     @property
     def round_state(self) -> State:
@@ -131,6 +186,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name
         """The seat's observation and action mask, valid at any time (all-zero mask off turn)."""
         state = self.round_state
         seat = self._seat(agent)
+        if self.encoder.direct:  # no view needed: the legal actions are the state's when to act
+            legal = state.legal_actions() if seat == state.current_player else []
+            return {"observation": self.encoder.observe(state, seat), "action_mask": self.index.mask(legal)}
         view = state.view(seat)
         mask = self.index.mask(view["legal_actions"])
         return {"observation": self.encoder.encode(view), "action_mask": mask}
