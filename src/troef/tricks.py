@@ -263,14 +263,6 @@ class TrickState(State):
         new.history = self.history[:]
         new.won = self.won[:]
 
-    def copy_play(self, other: TrickState) -> None:
-        """Copy the play fields of ``other`` into this clone."""
-        self.hands = other.hands[:]
-        self.leader = other.leader
-        self.trick = other.trick[:]
-        self.history = other.history[:]
-        self.won = other.won[:]
-
     def play(self, action: Action) -> int:
         """Play the card of an interned ``play C`` action for the current player, if legal (or of
         another action that `other_play` allows): the seat that played it, or -1 (nothing changed) for
