@@ -193,18 +193,7 @@ class TrickState(State):
             return self.pre_play_actions()
         seat = self.current_player
         assert seat is not None  # in play: a seat is to act
-        hand = self.hands[seat]
-        trick = self.trick
-        if not trick:
-            mask = hand
-        else:
-            led = trick[0] // 13
-            follow = self.follow
-            if follow is FOLLOW_ELSE_ANY:  # inline: compiled, a call through a function object costs more
-                mask = hand & SUIT_MASKS[led] or hand
-            else:
-                mask = follow(hand, led, self.trump, self.exempt)
-        self.legal_mask = mask
+        mask = self.legal_mask = self.playable(seat)
         return plays(mask)
 
     def _apply(self, action: Action) -> bool:
@@ -235,7 +224,7 @@ class TrickState(State):
             return hand
         led = trick[0] // 13
         follow = self.follow
-        if follow is FOLLOW_ELSE_ANY:  # as in `legal_actions`
+        if follow is FOLLOW_ELSE_ANY:  # inline: compiled, a call through a function object costs more
             return hand & SUIT_MASKS[led] or hand
         return follow(hand, led, self.trump, self.exempt)
 
