@@ -3,19 +3,57 @@
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import httpx
+import psycopg
+import pytest
+import redis
 
 WAIT = 30.0
 """Seconds to wait for a server, a frame or a page."""
+
+
+POSTGRES: Final = "postgresql://postgres@127.0.0.1:5432/test"
+"""The PostgreSQL this machine kind runs (trust auth): a test makes itself a database there."""
+REDIS: Final = "redis://127.0.0.1:6379/0"
+"""The Redis this machine kind runs."""
+
+
+@contextmanager
+def fresh_postgresql(prefix: str) -> Iterator[str]:
+    """The SQLAlchemy URL of a new PostgreSQL database (dropped afterwards); the test skips, saying why,
+    where no PostgreSQL is reachable."""
+    try:
+        admin = psycopg.connect(POSTGRES, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as error:
+        pytest.skip(f"no PostgreSQL reachable at {POSTGRES}: {str(error).strip().splitlines()[0]}")
+    name = f"{prefix}_{secrets.token_hex(4)}"
+    with admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def redis_or_skip() -> str:
+    """`REDIS`, or the test skips, saying why, where it is not reachable."""
+    try:
+        redis.Redis.from_url(REDIS, socket_connect_timeout=3).ping()
+    except redis.RedisError as error:
+        pytest.skip(f"no Redis reachable at {REDIS}: {error}")
+    return REDIS
 
 
 def free_port() -> int:
@@ -27,14 +65,17 @@ def free_port() -> int:
 
 class ServerProcess:
     """``troef serve --no-browser`` on a free port of 127.0.0.1 and the database ``url``, started and
-    waited for on ``/healthz``; ``bot_pause``: seconds before a bot moves."""
+    waited for on ``/healthz``; ``bot_pause``: seconds before a bot moves; ``redis``: the Redis URL of
+    the processes sharing the database."""
 
-    def __init__(self, url: str, bot_pause: float = 0) -> None:
+    def __init__(self, url: str, bot_pause: float = 0, redis: str | None = None) -> None:
         self.url = url
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}/ws/tables/"
         command = ["serve", "--no-browser", "--host", "127.0.0.1", "--port", str(self.port)]
+        if redis is not None:
+            command += ["--redis", redis]
         output, path = tempfile.mkstemp(prefix="troef-serve-", suffix=".log")
         self.log = Path(path)
         self.process = subprocess.Popen(

@@ -294,7 +294,7 @@ def test_migrations_run_again_or_at_once_are_harmless_and_match_the_schema(url: 
     engine = create_engine(url)
     with engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == head == "0001"
+        assert context.get_current_revision() == head == "0002"
         assert compare_metadata(context, metadata) == []
     engine.dispose()
 
@@ -310,13 +310,13 @@ def test_a_new_revision_follows_the_newest_as_a_module_alembic_reads(tmp_path: P
     shipped = ScriptDirectory.from_config(config).dir
     shutil.copytree(shipped, tmp_path / "migrations", ignore=shutil.ignore_patterns("__pycache__"))
     config.set_main_option("script_location", str(tmp_path / "migrations"))
-    command.revision(config, "add a column", rev_id="0002")
-    written = tmp_path / "migrations" / "versions" / "r0002_add_a_column.py"
+    command.revision(config, "add a column", rev_id="0003")
+    written = tmp_path / "migrations" / "versions" / "r0003_add_a_column.py"
     compile(written.read_text(encoding="utf-8"), str(written), "exec")
     script = ScriptDirectory.from_config(config)
-    assert script.get_current_head() == "0002"
-    revision = script.get_revision("0002")
-    assert revision is not None and revision.down_revision == "0001"
+    assert script.get_current_head() == "0003"
+    revision = script.get_revision("0003")
+    assert revision is not None and revision.down_revision == "0002"
 
 
 def test_fresh_databases_started_at_once_all_migrate(url: str) -> None:

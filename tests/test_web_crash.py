@@ -8,20 +8,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 
+from serving import fresh_postgresql
 from test_web_app import ANN_AND_TWO_BOTS, Peer, Served, body, check_log, play, versions_without_gaps, watch
 from troef.fair import verify
 from troef.replay import replay
-
-POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
-"""The PostgreSQL this machine kind runs (trust auth): the test makes itself a database there."""
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -30,17 +26,8 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'crash.sqlite3'}"
         return
-    try:
-        admin = psycopg.connect(POSTGRES, autocommit=True, connect_timeout=3)
-    except psycopg.OperationalError as error:
-        pytest.skip(f"no PostgreSQL reachable at {POSTGRES}: {str(error).strip().splitlines()[0]}")
-    name = f"troef_crash_{secrets.token_hex(4)}"
-    with admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-        try:
-            yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-        finally:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with fresh_postgresql("troef_crash") as url:
+        yield url
 
 
 def test_a_killed_server_loses_nothing_it_acknowledged(database: str) -> None:

@@ -26,6 +26,14 @@ def serve(
             "(default: one SQLite file in your data directory)",
         ),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="a Redis URL, e.g. redis://127.0.0.1:6379/0, shared by every process serving the same "
+            "PostgreSQL database: run as many as you like behind one proxy",
+        ),
+    ] = None,
     no_browser: Annotated[bool, typer.Option("--no-browser", help="do not open a browser")] = False,
     bot_pause: Annotated[
         float, typer.Option(help="seconds a bot waits before it moves, so that people see each card")
@@ -43,6 +51,8 @@ def serve(
             f"the server needs troef's extra 'server': pip install 'troef[server]' ({e})"
         ) from None
     try:
-        web.serve(host, port, database, browser=not no_browser, bot_pause=bot_pause, say=typer.echo)
+        web.serve(
+            host, port, database, redis=redis, browser=not no_browser, bot_pause=bot_pause, say=typer.echo
+        )
     except TroefError as e:
         raise UsageError(str(e)) from None

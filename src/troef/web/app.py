@@ -168,7 +168,7 @@ def create_app(
         return JSONResponse(answer, status_code=201)
 
     async def listed(request: Request) -> Response:
-        return JSONResponse({"tables": server.listed()})
+        return JSONResponse({"tables": await server.listed()})
 
     async def rematch(request: Request) -> Response:
         status, answer = await server.rematch(request.path_params["id"], await _json_body(request))

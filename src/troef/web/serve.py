@@ -15,6 +15,7 @@ import uvicorn
 from sqlalchemy.engine import make_url
 
 from .app import create_app
+from .bus import Bus
 from .frames import FRAME_BYTES
 from .server import TableServer
 from .store import Store, default_url
@@ -34,15 +35,18 @@ def serve(
     port: int,
     database: str | None,
     *,
+    redis: str | None = None,
     browser: bool,
     bot_pause: float,
     say: Callable[[str], None] = print,
 ) -> None:
     """Serve the tables stored at ``database`` (default: the SQLite file in the user's data directory)
-    on ``host``:``port`` until SIGINT or SIGTERM; a `troef.web.store.StoreError` if the database cannot
-    be used."""
+    on ``host``:``port`` until SIGINT or SIGTERM, beside the other processes sharing the database and
+    the Redis at ``redis`` if given; a `troef.web.store.StoreError` if the database or Redis cannot be
+    used."""
     url = database or default_url()
     store = Store(url)
+    bus = None if redis is None else Bus(redis, store.cluster())
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         say(f"tables are kept in {parsed.database}")
@@ -50,7 +54,9 @@ def serve(
         say(f"tables are kept in {parsed.render_as_string(hide_password=True)}")
     shown = f"http://{'localhost' if host in ('127.0.0.1', '0.0.0.0', '::') else host}:{port}/"
     say(f"the table server is at {shown} (Ctrl+C stops it)")
-    app = create_app(TableServer(store, bot_pause=bot_pause))
+    if bus is not None:
+        say(f"sharing the tables with the other processes on {bus.url} as {bus.process}")
+    app = create_app(TableServer(store, bot_pause=bot_pause, bus=bus))
     config = uvicorn.Config(
         app,
         host=host,

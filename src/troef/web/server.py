@@ -3,6 +3,14 @@ one command of a table at a time, a single writer that commits every event durab
 all tables at once) before any frame about it is sent, each receiver's own frame, the timers (deals,
 stand-ins) and the bots, which think in a process pool, never on the event loop.
 
+With a `Bus` (``troef serve --redis``) any number of processes share the database. Each keeps in memory
+only the tables it leads or has clients at, and catches up from the database when the bus says another
+process stored a version (every `BEAT` it also compares versions with the database, in case a message was
+lost). A table's bots and timers run in the one process holding its lease; every `BEAT` each process takes
+the leases nobody holds (a new process, a dead one's) up to its share of the unfinished tables. Whichever
+process stores a version first wins: another that tried the same version catches up and tries the
+command again, so a resent act is answered once and a racing one is ``stale``.
+
 A forced move (a human seat with exactly one legal action) is played for the seat after a random pause
 (`TableServer.forced_pause`), so that its speed does not tell the others it was forced; it is the
 seat's own move (``who`` human), and a client that sends it too gets the state (an act is applied once).
@@ -11,22 +19,28 @@ seat's own move (``who`` human), and a client that sends it too gets the state (
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import math
 import multiprocessing
 import os
 import random
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Final
+from typing import Any, Final, TypeVar
+
+from redis.exceptions import RedisError
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..players import make_bot
 from ..session import BotTurn, Who
+from .bus import BEAT, Bus
 from .connection import Connection
 from .frames import Frame
 from .seats import TableError, engine_bot_kind
@@ -34,6 +48,7 @@ from .store import Event, Store, StoreError, VersionConflict
 from .table import STAND_IN_KIND, Outcome, Table
 
 log = logging.getLogger("troef.web")
+T = TypeVar("T")
 
 OUTBOX_LIMIT: Final = 500
 """Frames waiting for a client that reads too slowly, before the server closes its connection."""
@@ -43,6 +58,8 @@ LISTED: Final = 50
 """The most tables the lobby lists."""
 TICK: Final = 0.1
 """Seconds between the timers' looks at every table (deals due, stand-ins due)."""
+TRIES: Final = 3
+"""How often a command is tried when another process keeps storing the table's next version first."""
 
 
 def bot_move(game: str, kind: str, seed: int, view: Mapping[str, Any]) -> str:
@@ -71,6 +88,13 @@ class Client:
         self.outbox.put_nowait(json.dumps(frame, separators=(",", ":")))
 
 
+class Behind(TableError):
+    """Another process stored the table's next version first; the table has caught up since."""
+
+    def __init__(self) -> None:
+        super().__init__(409, "another server changed this table first: try again")
+
+
 @dataclass(frozen=True)
 class _Write:
     table_id: str
@@ -80,7 +104,8 @@ class _Write:
 
 class TableServer:
     """The tables of one `Store`. ``bot_pause``: seconds before a bot moves (and, on average, before a
-    forced move is played), so that people see each card; ``workers``: the bots' processes."""
+    forced move is played), so that people see each card; ``workers``: the bots' processes; ``bus``:
+    the Redis that the processes sharing the store share (None: this is the only process)."""
 
     def __init__(
         self,
@@ -89,8 +114,14 @@ class TableServer:
         bot_pause: float = 0.8,
         workers: int | None = None,
         clock: Callable[[], float] = time.time,
+        bus: Bus | None = None,
     ) -> None:
         self.store = store
+        self.bus = bus
+        self.led: set[str] = set()
+        """With a bus: the tables whose bots and timers this process runs (it holds their leases)."""
+        self.alive: set[str] = set()
+        """With a bus: the processes alive at the last heartbeat."""
         self.bot_pause = bot_pause
         self.workers = workers
         self.clock = clock
@@ -101,6 +132,7 @@ class TableServer:
         self._writes: asyncio.Queue[_Write] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._pool: ProcessPoolExecutor | None = None
+        self._news: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------------------- life
 
@@ -109,6 +141,12 @@ class TableServer:
         human counts as having left now (they reconnect)."""
         self._pool = _bot_pool(self.workers)
         self._tasks = [asyncio.create_task(self._writer()), asyncio.create_task(self._ticker())]
+        if self.bus is not None:  # the tables wait for this process's first claim
+            await self.bus.start()
+            self.alive = await self.bus.alive()
+            self._tasks += [asyncio.create_task(self._cluster()), asyncio.create_task(self._listen())]
+            log.info("process %s joined the cluster %s", self.bus.process, self.bus.namespace)
+            return
         now = self.clock()
         for table_id in await asyncio.to_thread(self.store.table_ids, unfinished=True):
             try:
@@ -120,7 +158,7 @@ class TableServer:
                 continue
             if table.status == "over":  # killed before it was marked finished
                 await asyncio.to_thread(self.store.finish, table_id)
-                self._forget(table_id)
+                await self._drop(table_id)
                 continue
             for seat in range(table.game.players):
                 table.left_at[seat] = now
@@ -129,9 +167,13 @@ class TableServer:
 
     async def stop(self) -> None:
         """Stop the timers, bots and writer (every committed event is stored), close the clients."""
-        for task in [*self._movers.values(), *self._tasks]:
+        for task in [*self._movers.values(), *self._tasks, *self._news]:
             task.cancel()
-        await asyncio.gather(*self._movers.values(), *self._tasks, return_exceptions=True)
+        await asyncio.gather(*self._movers.values(), *self._tasks, *self._news, return_exceptions=True)
+        if self.bus is not None:
+            for table_id in self.led:  # another process takes them at once
+                await self.bus.release(table_id)
+            await self.bus.close()
         for clients in self.clients.values():
             for client in clients:
                 client.closed = True
@@ -145,9 +187,7 @@ class TableServer:
     async def create(self, body: object) -> dict[str, Any]:
         """A new table from a `POST /api/tables` body, stored before it is answered; `TableError` 400."""
         created = Table.create(body, self.clock())
-        await asyncio.to_thread(self.store.create_table, created.row)
-        self.tables[created.row.id] = created.table
-        self._schedule(created.table)
+        await self._created(created.table)
         return created.answer
 
     async def join(self, table_id: str, body: object) -> dict[str, Any]:
@@ -158,13 +198,23 @@ class TableServer:
         if extra:
             raise TableError(400, f"unknown field {extra[0][:40]!r}; fields: name, invite, seat")
         table = await self.table(table_id)
-        async with self._lock(table_id):
-            joined = table.join(body.get("name"), body.get("invite"), body.get("seat"), now=self.clock())
-            await self._commit(table, joined.events)
-        return {"seat": joined.seat, "token": joined.token}
+        for _ in range(TRIES):
+            async with self._lock(table_id):
+                joined = table.join(body.get("name"), body.get("invite"), body.get("seat"), now=self.clock())
+                try:
+                    await self._commit(table, joined.events)
+                except Behind:
+                    continue
+            return {"seat": joined.seat, "token": joined.token}
+        raise Behind
 
-    def listed(self) -> list[dict[str, Any]]:
-        """``GET /api/tables``: the listed tables waiting or playing, newest first, at most `LISTED`."""
+    async def listed(self) -> list[dict[str, Any]]:
+        """``GET /api/tables``: the listed tables waiting or playing, newest first, at most `LISTED`
+        (with a bus: as their leaders list them)."""
+        if self.bus is not None:
+            entries = await self.bus.listings()
+            entries.sort(key=lambda e: (e["created"], e["entry"]["id"]), reverse=True)
+            return [e["entry"] for e in entries[:LISTED]]
         tables = [t for t in self.tables.values() if t.listed and t.status != "over"]
         tables.sort(key=lambda t: (t.row.created, t.id), reverse=True)
         return [t.listing() for t in tables[:LISTED]]
@@ -176,23 +226,27 @@ class TableServer:
         if not isinstance(body, dict) or set(body) != {"token"} or not isinstance(body["token"], str):
             raise TableError(400, 'the body is {"token": "<your seat\'s token>"}')
         table = await self.table(table_id)
-        async with self._lock(table_id):
-            table = self.tables.get(table_id, table)
-            _, request = table.rematch_body(body["token"])
-            if table.rematch is not None:
-                done = table.rematch
-                return 200, {
-                    "table": done["table"],
-                    "invite": done["invite"],
-                    "watch": f"/tables/{done['table']}",
-                }
-            created = Table.create(request, self.clock())
-            await asyncio.to_thread(self.store.create_table, created.row)
-            self.tables[created.row.id] = created.table
-            self._schedule(created.table)
-            answer = created.answer
-            await self._commit(table, table.rematch_made(answer["table"], answer["invite"], now=self.clock()))
-        return 201, answer
+        for _ in range(TRIES):
+            async with self._lock(table_id):
+                _, request = table.rematch_body(body["token"])
+                if table.rematch is not None:
+                    done = table.rematch
+                    return 200, {
+                        "table": done["table"],
+                        "invite": done["invite"],
+                        "watch": f"/tables/{done['table']}",
+                    }
+                created = Table.create(request, self.clock())
+                answer = created.answer
+                made = table.rematch_made(answer["table"], answer["invite"], now=self.clock())
+                await self._created(created.table)
+                try:
+                    await self._commit(table, made)
+                except Behind:  # another process made the rematch: this one's table is not needed
+                    await self._drop(created.table.id, finished=True)
+                    continue
+            return 201, answer
+        raise Behind
 
     async def table(self, table_id: str) -> Table:
         """The table (loaded from the store if it is not in memory); `TableError` 404."""
@@ -204,28 +258,41 @@ class TableServer:
     # ------------------------------------------------------------------------------- WebSocket's
 
     async def connect(self, table_id: str) -> Client:
-        """A new connection to the table (it says hello next); `TableError` 404."""
-        await self.table(table_id)
+        """A new connection to the table (it says hello next); `TableError` 404. With a bus, the table
+        first catches up with the database: a client coming from another process saw a version there
+        that it must not see go back here."""
+        table = await self.table(table_id)
+        if self.bus is not None:
+            async with self._lock(table_id):
+                await self._catch_up(table)
         client = Client(table_id)
         self.clients.setdefault(table_id, set()).add(client)
         return client
 
     async def receive(self, client: Client, text: str | bytes) -> None:
-        """A client frame: its table's answer, stored and told to everyone, or a reply to it alone."""
+        """A client frame: its table's answer, stored and told to everyone, or a reply to it alone. When
+        another process stored the table's next version first, the table catches up and the frame is
+        answered again (a resent act then gets the state, a racing one ``stale``)."""
         table = await self.table(client.table_id)
-        async with self._lock(client.table_id):
-            seated = client.connection.seated
-            outcome = client.connection.receive(table, text, now=self.clock())
-            if not seated and client.connection.seat is not None:
-                self._tell(table, but=client)  # the seat is connected now
-                self._schedule(table)
-            try:
-                await self._commit(table, outcome.events)
-            except TableError as error:
-                client.send(self.tables.get(table.id, table).error("stale", str(error)))
+        for _ in range(TRIES):
+            async with self._lock(client.table_id):
+                seated = client.connection.seated
+                outcome = client.connection.receive(table, text, now=self.clock())
+                if not seated and client.connection.seat is not None:
+                    self._tell(table, but=client)  # the seat is connected now
+                    self._schedule(table)
+                    await self._share_presence(table)
+                try:
+                    await self._commit(table, outcome.events)
+                except Behind:
+                    continue
+                except TableError as error:
+                    client.send(table.error("stale", str(error)))
+                    return
+                if outcome.reply is not None:
+                    client.send(outcome.reply)
                 return
-            if outcome.reply is not None:
-                client.send(outcome.reply)
+        client.send(table.error("stale", str(Behind())))
 
     async def disconnect(self, client: Client) -> None:
         """The client's connection closed."""
@@ -239,8 +306,9 @@ class TableServer:
             client.connection.close(table, now=self.clock())
             if seat is not None:
                 self._tell(table)
+                await self._share_presence(table)
         if not clients and table.status == "over":
-            self._forget(table.id)
+            await self._drop(table.id)
 
     # ------------------------------------------------------------------------------- storing
 
@@ -254,17 +322,44 @@ class TableServer:
         self._writes.put_nowait(_Write(table.id, events, done))
         failed = await done
         if isinstance(failed, VersionConflict):
-            await self._reload(table)
-            raise TableError(409, "another server changed this table first: try again")
+            await self._catch_up(table)
+            raise Behind
         if failed is not None:
             raise failed
         table.apply(events)
         self._tell(table)
+        if self.bus is not None:
+            try:
+                await self.bus.moved(table.id, table.version)
+            except RedisError as error:  # the others find the version in the database within a beat
+                log.warning("table %s: cannot tell the other processes: %s", table.id, error)
         if table.status == "over":
             await asyncio.to_thread(self.store.finish, table.id)
+        await self._changed(table)
+
+    async def _changed(self, table: Table) -> None:
+        """After the table took new events (its own or another process's): a finished table is let go
+        (and forgotten when nobody watches it here); the leader lists it and lets its bots move on."""
+        if table.status == "over":
+            if self.bus is not None and table.id in self.led:
+                self.led.discard(table.id)
+                await self._on_bus(self.bus.release(table.id), self.bus.forget(table.id))
             if not self.clients.get(table.id):
-                self._forget(table.id)
+                await self._drop(table.id)
+            return
+        if self.bus is not None and table.id in self.led and table.listed:
+            await self._on_bus(self.bus.set_listing(table.id, _entry(table)))
         self._schedule(table)
+
+    async def _catch_up(self, table: Table) -> None:
+        """Apply the events other processes stored since the table's version (the caller holds its lock),
+        telling every receiver each version in turn."""
+        events = await asyncio.to_thread(self.store.events_after, table.id, table.version)
+        for event in events:
+            table.apply((event,))
+            self._tell(table)
+        if events:
+            await self._changed(table)
 
     async def _writer(self) -> None:
         """The single writer: every waiting batch, of every table, in one transaction."""
@@ -284,30 +379,46 @@ class TableServer:
                 write.done.set_result(failed.get(write.table_id))
 
     async def _load(self, table_id: str) -> Table | None:
+        """The table replayed from the store (with a bus: kept up to date from then on)."""
         loaded = await asyncio.to_thread(self.store.load, table_id)
         if loaded is None:
             return None
-        if table_id not in self.tables:  # not loaded meanwhile
-            self.tables[table_id] = Table.replay(*loaded)
-        return self.tables[table_id]
+        if table_id in self.tables:  # loaded meanwhile
+            return self.tables[table_id]
+        table = self.tables[table_id] = Table.replay(*loaded)
+        if self.bus is not None:
+            await self._on_bus(self.bus.subscribe(table_id))
+            async with self._lock(table_id):  # what was stored before the subscription took
+                await self._catch_up(table)
+            await self._presence(table)
+        return table
 
-    async def _reload(self, table: Table) -> None:
-        """Replace ``table`` with what the store holds, its presence carried over."""
-        loaded = await asyncio.to_thread(self.store.load, table.id)
-        if loaded is None:
+    async def _created(self, table: Table) -> None:
+        """Store a new table and lead it."""
+        await asyncio.to_thread(self.store.create_table, table.row)
+        self.tables[table.id] = table
+        if self.bus is not None:
+            await self._on_bus(self.bus.subscribe(table.id))
+            if await self._on_bus(self.bus.claim([table.id])):
+                await self._lead(table)
             return
-        fresh = Table.replay(*loaded)
-        fresh.connections, fresh.left_at = table.connections, table.left_at
-        for seat in table.session.stand_ins:
-            fresh.stand_in(seat, True)
-        self.tables[table.id] = fresh
-        self._tell(fresh)
+        self._schedule(table)
 
-    def _forget(self, table_id: str) -> None:
-        """Drop a finished table nobody watches from memory (`table` loads it again)."""
+    async def _drop(self, table_id: str, *, finished: bool = False) -> None:
+        """Drop a table from memory (`table` loads it again); ``finished``: mark it so in the store."""
+        if finished:
+            await asyncio.to_thread(self.store.finish, table_id)
         self.tables.pop(table_id, None)
         self.clients.pop(table_id, None)
         self._locks.pop(table_id, None)
+        mover = self._movers.pop(table_id, None)
+        if mover is not None:
+            mover.cancel()
+        if self.bus is not None:
+            if table_id in self.led:
+                self.led.discard(table_id)
+                await self._on_bus(self.bus.release(table_id))
+            await self._on_bus(self.bus.unsubscribe(table_id))
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
@@ -326,6 +437,8 @@ class TableServer:
             await asyncio.sleep(TICK)
             now = self.clock()
             for table in list(self.tables.values()):
+                if not self._leads(table.id):
+                    continue
                 try:
                     if table.deal_due(now):
                         await self._run(table, partial(_deal_if_due, now=now))
@@ -344,6 +457,7 @@ class TableServer:
                 table.stand_in(seat, True)
                 self._tell(table)
                 self._schedule(table)
+                await self._share_presence(table)
 
     async def _run(self, table: Table, command: Callable[[Table], Outcome | None]) -> None:
         """A command of the server's own (a deal, a bot's or a forced move) under the table's lock;
@@ -353,19 +467,24 @@ class TableServer:
                 return
             outcome = command(table)
             if outcome is not None:
-                await self._commit(table, outcome.events)
+                with contextlib.suppress(Behind):  # caught up: the mover looks at the table again
+                    await self._commit(table, outcome.events)
 
     def _schedule(self, table: Table) -> None:
         """Start the table's mover if a bot or a forced move is to play and none is at work."""
         mover = self._movers.get(table.id)
-        if (mover is None or mover.done()) and (table.bot_turn() is not None or _forced(table)):
+        if (
+            self._leads(table.id)
+            and (mover is None or mover.done())
+            and (table.bot_turn() is not None or _forced(table))
+        ):
             self._movers[table.id] = asyncio.create_task(self._move(table.id))
 
     async def _move(self, table_id: str) -> None:
         """Play the table's bots and forced moves until a person is to choose (or a move was tried
         and refused with nothing changed since: the next change schedules the mover again)."""
         tried: object = None
-        while (table := self.tables.get(table_id)) is not None:
+        while (table := self.tables.get(table_id)) is not None and self._leads(table_id):
             turn = table.bot_turn()
             forced = _forced(table)
             moment = (table.version, forced, turn and (turn.seat, turn.who, id(turn.bot)))
@@ -403,6 +522,135 @@ class TableServer:
                 self._pool = _bot_pool(self.workers)
         raise TableError(503, f"seat {turn.seat}'s bot could not move: its process died twice")
 
+    # ------------------------------------------------------------------------------- the other processes
+
+    def _leads(self, table_id: str) -> bool:
+        """Whether this process runs the table's bots and timers."""
+        return self.bus is None or table_id in self.led
+
+    async def _lead(self, table: Table) -> None:
+        """Run the table's bots and timers from now on (its lease is held): a human connected nowhere
+        counts as having left now, and no stand-in plays until this process lets one."""
+        if table.status == "over":  # its last process was killed before it marked the table finished
+            await asyncio.to_thread(self.store.finish, table.id)
+            await self._drop(table.id)
+            return
+        self.led.add(table.id)
+        now = self.clock()
+        for seat in range(table.game.players):
+            if not table.connected(seat):
+                table.left_at[seat] = now
+        await self._share_presence(table)
+        await self._changed(table)
+
+    async def _share_presence(self, table: Table) -> None:
+        """Tell the other processes this process's connections at the table (and, leading it, which
+        seats a stand-in plays)."""
+        if self.bus is None:
+            return
+        await self._on_bus(self.bus.set_presence(table.id, table.connections))
+        if table.id in self.led:
+            await self._on_bus(self.bus.set_stand_ins(table.id, table.session.stand_ins))
+
+    async def _presence(self, table: Table) -> None:
+        """Take the other processes' connections at the table (and the leader's stand-ins) as they are
+        now; everyone here sees the change."""
+        if self.bus is None:
+            return
+        shared = await self._on_bus(self.bus.presence(table.id, self.alive))
+        if shared is None:
+            return
+        elsewhere, stand_ins = shared
+        leading = table.id in self.led
+        standing = set(table.session.stand_ins)
+        if table.present_elsewhere(elsewhere, standing if leading else stand_ins, now=self.clock()):
+            self._tell(table)
+            if leading and set(table.session.stand_ins) != standing:
+                await self._share_presence(table)
+            self._schedule(table)
+
+    async def _cluster(self) -> None:
+        """Every `BEAT`: say this process lives, keep its leases and take its share of the leaderless
+        tables (Redis); catch up with the database and forget the tables it neither leads nor serves
+        (the database: this goes on while Redis is down)."""
+        assert self.bus is not None
+        while True:
+            for step in (self._lead_tables, self._catch_up_all):
+                try:
+                    await step(self.bus)
+                except (RedisError, OSError, StoreError, TableError, SQLAlchemyError) as error:
+                    log.warning("the cluster's heartbeat failed: %s", error)
+                except Exception:  # a heartbeat's failure must not stop the next one
+                    log.exception("the cluster's heartbeat failed")
+            await asyncio.sleep(BEAT)
+
+    async def _lead_tables(self, bus: Bus) -> None:
+        await bus.beat()
+        alive = await bus.alive()
+        gone, self.alive = self.alive - alive, alive
+        for table_id in self.led - await bus.renew(self.led):
+            log.warning("table %s: its lease was lost", table_id)
+            self.led.discard(table_id)
+        unfinished = await asyncio.to_thread(self.store.table_ids, unfinished=True)
+        room = math.ceil(len(unfinished) / len(alive)) - len(self.led)
+        if room > 0:
+            leaders = await bus.leaders(unfinished)
+            free = [t for t, leader in zip(unfinished, leaders, strict=True) if leader is None]
+            for table_id in await bus.claim(free[:room]):
+                table = self.tables.get(table_id) or await self._load(table_id)
+                if table is not None:
+                    await self._lead(table)
+        if gone:  # their connections count no more
+            for table in list(self.tables.values()):
+                await self._presence(table)
+
+    async def _catch_up_all(self, bus: Bus) -> None:
+        stored = await asyncio.to_thread(self.store.versions, list(self.tables))
+        for table_id, version in stored.items():
+            table = self.tables.get(table_id)
+            if table is not None and version > table.version:
+                async with self._lock(table_id):
+                    await self._catch_up(table)
+        for table_id in list(self.tables):
+            if table_id not in self.led and not self.clients.get(table_id):
+                await self._drop(table_id)
+
+    async def _listen(self) -> None:
+        """Act on the news of the tables this process keeps: a version stored elsewhere, presence."""
+        assert self.bus is not None
+        while True:
+            try:
+                async for table_id, message in self.bus.messages():
+                    news = asyncio.create_task(self._on_news(table_id, message))
+                    self._news.add(news)
+                    news.add_done_callback(self._news.discard)
+            except (RedisError, OSError) as error:  # redis-py subscribes again when it reconnects
+                log.warning("the cluster's messages stopped: %s", error)
+                await asyncio.sleep(BEAT)
+
+    async def _on_news(self, table_id: str, message: Mapping[str, Any]) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        if message.get("version", 0) > table.version:
+            async with self._lock(table_id):
+                if self.tables.get(table_id) is table:
+                    await self._catch_up(table)
+        if message.get("presence"):
+            await self._presence(table)
+
+    async def _on_bus(self, call: Awaitable[T], *more: Awaitable[object]) -> T | None:
+        """Await a call to the bus (and ``more``); a Redis failure is logged, not raised (the database
+        holds the truth; the next heartbeat puts the shared state right)."""
+        try:
+            answer = await call
+            for other in more:
+                await other
+            return answer
+        except (RedisError, OSError) as error:
+            log.warning("Redis failed: %s", error)
+            return None
+
     def forced_pause(self) -> float:
         """A random pause before a forced move: half to one and a half times `bot_pause`."""
         return random.uniform(0.5, 1.5) * self.bot_pause
@@ -424,6 +672,13 @@ def _outlive_not(server: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _entry(table: Table) -> dict[str, Any] | None:
+    """A listed table's lobby entry in the bus (None once it leaves the lobby)."""
+    if table.status == "over":
+        return None
+    return {"created": table.row.created, "entry": table.listing()}
 
 
 def _deal_if_due(table: Table, *, now: float) -> Outcome | None:

@@ -122,6 +122,14 @@ EVENTS: Final = Table(
     Column("data", JSON, nullable=False),
 )
 """The append-only log: one row per (table, version)."""
+META: Final = Table(
+    "meta",
+    metadata,
+    Column("key", String(KIND_LENGTH), primary_key=True),
+    Column("value", String(128), nullable=False),
+)
+"""The database's own facts: ``cluster``, a random id made when the schema was created, which names the
+shared state of the servers that use this database (`troef.web.bus`)."""
 
 
 def default_url() -> str:
@@ -257,6 +265,32 @@ class Store:
             log = [Event(version, kind, data) for version, kind, data in rows]
         row = TableRow(found.id, found.game, found.rules, found.players, found.settings, found.created)
         return row, log
+
+    def events_after(self, table_id: str, version: int) -> list[Event]:
+        """The table's stored events after ``version``, in version order (another server's, to catch up)."""
+        query = (
+            select(EVENTS.c.version, EVENTS.c.kind, EVENTS.c.data)
+            .where(EVENTS.c.table_id == table_id, EVENTS.c.version > version)
+            .order_by(EVENTS.c.version)
+        )
+        with self._engine.connect() as connection:
+            return [Event(v, kind, data) for v, kind, data in connection.execute(query)]
+
+    def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The stored version of each of ``table_ids`` that is stored."""
+        if not table_ids:
+            return {}
+        query = select(TABLES.c.id, TABLES.c.version).where(TABLES.c.id.in_(table_ids))
+        with self._engine.connect() as connection:
+            return {table_id: version for table_id, version in connection.execute(query)}
+
+    def cluster(self) -> str:
+        """The database's cluster id: the servers sharing this database share it (`META`)."""
+        with self._engine.connect() as connection:
+            found = connection.scalar(select(META.c.value).where(META.c.key == "cluster"))
+        if found is None:
+            raise StoreError("the database has no cluster id: its schema was not migrated")
+        return str(found)
 
     def finish(self, table_id: str) -> None:
         """Mark the table finished (its match is over): `table_ids` can leave it out. `UnknownTable` if

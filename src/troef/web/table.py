@@ -169,6 +169,8 @@ class Table:
         """Per round dealt: (action index, seat) of each move a stand-in bot made."""
         self.connections: Counter[int] = Counter()
         """Open connections per seat (not stored: clients say hello again after a restart)."""
+        self.elsewhere: Counter[int] = Counter()
+        """Open connections per seat to the other server processes at this table (`troef.web.bus`)."""
         self.left_at: dict[int, float] = {}
         """When each seat's last connection closed."""
         self._info: tuple[tuple[object, ...], TableInfo] | None = None
@@ -237,7 +239,25 @@ class Table:
 
     def connected(self, seat: int) -> bool:
         """Whether ``seat`` is present: a bot, or a human with a connection."""
-        return self.seats[seat].kind == "bot" or self.connections[seat] > 0
+        return self.seats[seat].kind == "bot" or self.connections[seat] + self.elsewhere[seat] > 0
+
+    def present_elsewhere(self, connections: Counter[int], stand_ins: set[int], *, now: float) -> bool:
+        """The other server processes' connections per seat (``connections``) and the seats their
+        leader lets a stand-in play (``stand_ins``) are now these; a seat left when its last connection
+        anywhere closed, and no stand-in plays for a seat connected anywhere. Answers whether anything
+        shown changed."""
+        was = [self.connected(k) for k in range(len(self.seats))]
+        standing = set(self.session.stand_ins)
+        self.elsewhere = connections
+        for seat, then in enumerate(was):
+            if then and not self.connected(seat):
+                self.left_at[seat] = now
+            if self._human(seat) and (seat in stand_ins) != (seat in self.session.stand_ins):
+                self.stand_in(seat, seat in stand_ins and not self.connected(seat))
+            elif seat in self.session.stand_ins and self.connected(seat):
+                self.stand_in(seat, False)
+        now_connected = [self.connected(k) for k in range(len(self.seats))]
+        return now_connected != was or set(self.session.stand_ins) != standing
 
     def info(self) -> TableInfo:
         """The public table info (``GET /api/tables/{id}``); the same object until the version, a
