@@ -18,6 +18,11 @@ failed or were closed (``lost``), the generator's own CPU and the seconds it too
 - ``--bots``: tables of one scripted human and three ``normal`` bots (which think in the server's process
   pool, whose CPU is printed too); T grows through ``--tables`` and the search stops at the first T whose
   human p99 is over 100 ms, reporting the largest T under it.
+- ``--postgresql``: a fresh PostgreSQL database per run (on ``--postgresql-url``, the machine's own by
+  default) instead of SQLite; the CPU of PostgreSQL's processes is printed too.
+- ``--processes 1,2``: each T against one process, then against N processes sharing the database and
+  ``--redis`` (``troef serve --redis``) behind a small round-robin TCP proxy (``proxy.py``, its CPU
+  printed too, as is Redis's); N > 1 needs ``--postgresql``.
 
 The server limits table creation to 10 a minute per client address, so the tables are created from
 successive loopback addresses (127.1.x.y), ten from each, like people each opening a table from their own
@@ -26,6 +31,7 @@ process and the server it starts (8,000 sockets need it).
 
     python benchmarks/bench_server.py [--tables 100,300,1000,2000] [--seconds 30] [--warmup 10] [--json]
     python benchmarks/bench_server.py --bots [--tables 5,10,20,40,80]
+    python benchmarks/bench_server.py --postgresql --processes 1,2 [--tables 300,1000]
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ import argparse
 import asyncio
 import contextlib
 import http.client
+import itertools
 import json
 import os
 import platform
@@ -46,6 +53,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -53,6 +61,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+import psycopg
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
@@ -72,6 +81,9 @@ DRAIN: Final = 5.0
 """Seconds after the measurement for the answers to the acts sent in it."""
 CLOSE_TIMEOUT: Final = 30.0
 RULES: Final = {"preset": "oh-hell", "tricks": 8}
+POSTGRESQL: Final = "postgresql://postgres@127.0.0.1:5432/test"
+"""Where ``--postgresql`` makes a fresh database for each run, by default (trust auth)."""
+REDIS: Final = "redis://127.0.0.1:6379/0"
 HUMAN: Final = {"kind": "human", "name": "bench"}
 NORMAL_BOT: Final = {"kind": "bot", "bot": "normal"}
 
@@ -126,19 +138,38 @@ def children(pid: int) -> list[int]:
     return found
 
 
-class Server:
-    """``troef serve`` on a free port of 127.0.0.1 with a fresh SQLite database in ``folder``, its bot pause
-    at its default; ``profile``: run it under cProfile, which writes that file when it stops."""
+def service_pids(name: str) -> list[int]:
+    """The processes whose command is ``name`` (``postgres``, ``redis-server``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (entry / "comm").read_text().strip() == name:
+                    found.append(int(entry.name))
+    return found
 
-    def __init__(self, folder: Path, profile: Path | None = None) -> None:
+
+def service_cpu(name: str) -> float:
+    """CPU seconds so far of the processes named ``name`` (their children included, once they ended)."""
+    return sum(cpu_seconds(f"/proc/{pid}/stat") for pid in service_pids(name))
+
+
+class Server:
+    """``troef serve`` on a free port of 127.0.0.1 with the database ``database`` (and ``redis``), its bot
+    pause at its default, writing its output in ``folder``; ``profile``: run it under cProfile, which
+    writes that file when it stops."""
+
+    def __init__(
+        self, folder: Path, database: str, redis: str | None = None, profile: Path | None = None
+    ) -> None:
         self.port = free_port()
         profiling = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
-        database = f"sqlite:///{folder / 'bench.sqlite3'}"
         command = [sys.executable, *profiling, "-m", "troef", "serve", "--no-browser"]
-        self.log = folder / "serve.log"
+        sharing = ["--redis", redis] if redis is not None else []
+        self.log = folder / f"serve-{self.port}.log"
         with self.log.open("w") as log:
             self.process = subprocess.Popen(
-                [*command, "--port", str(self.port), "--database", database],
+                [*command, "--port", str(self.port), "--database", database, *sharing],
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
@@ -150,12 +181,7 @@ class Server:
             time.sleep(0.1)
 
     def healthy(self) -> bool:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=1) as answer:
-                ok: bool = answer.status == 200
-                return ok
-        except OSError:
-            return False
+        return healthy(self.port)
 
     def cpu(self) -> tuple[float, float, float]:
         """CPU seconds so far of the server's process (every thread), of its main thread (the event loop)
@@ -173,6 +199,77 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+def healthy(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as answer:
+            ok: bool = answer.status == 200
+            return ok
+    except OSError:
+        return False
+
+
+class Deployment:
+    """What the clients talk to: one `Server` on a fresh database in ``folder``, or ``processes`` of them
+    sharing it and Redis behind `proxy.py`; ``postgresql``: a fresh database on that server, else SQLite."""
+
+    def __init__(
+        self,
+        folder: Path,
+        processes: int,
+        postgresql: str | None,
+        redis: str,
+        profile: Path | None = None,
+    ) -> None:
+        self.postgresql = postgresql
+        self.name = f"troef_bench_{os.getpid()}_{free_port()}"
+        if postgresql is not None:
+            with psycopg.connect(postgresql, autocommit=True) as admin:
+                admin.execute(f'CREATE DATABASE "{self.name}"')
+            url = urllib.parse.urlsplit(postgresql)
+            database = f"postgresql+psycopg://{url.netloc}/{self.name}"
+        else:
+            database = f"sqlite:///{folder / 'bench.sqlite3'}"
+        shared = redis if processes > 1 else None
+        self.servers = [Server(folder, database, shared, profile) for _ in range(processes)]
+        self.proxy: subprocess.Popen[bytes] | None = None
+        self.port = self.servers[0].port
+        if processes > 1:
+            self.port = free_port()
+            script = Path(__file__).with_name("proxy.py")
+            ports = [str(server.port) for server in self.servers]
+            self.proxy = subprocess.Popen([sys.executable, str(script), str(self.port), *ports])
+            deadline = time.monotonic() + START_TIMEOUT
+            while not healthy(self.port):
+                if time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError("the proxy did not start")
+                time.sleep(0.1)
+
+    def cpu(self) -> dict[str, float]:
+        """CPU seconds so far: the servers' processes (every thread), their main threads (the event
+        loops), their bots' workers, the proxy, PostgreSQL and Redis."""
+        shares = [server.cpu() for server in self.servers]
+        proxy = cpu_seconds(f"/proc/{self.proxy.pid}/stat") if self.proxy is not None else 0.0
+        return {
+            "server": sum(s[0] for s in shares),
+            "loop": sum(s[1] for s in shares),
+            "bots": sum(s[2] for s in shares),
+            "proxy": proxy,
+            "db": service_cpu("postgres") if self.postgresql is not None else 0.0,
+            "redis": service_cpu("redis-server") if len(self.servers) > 1 else 0.0,
+        }
+
+    def stop(self) -> None:
+        if self.proxy is not None:
+            self.proxy.terminate()
+            self.proxy.wait(30)
+        for server in self.servers:
+            server.stop()
+        if self.postgresql is not None:
+            with psycopg.connect(self.postgresql, autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
 
 def create_table(port: int, index: int, body: dict[str, Any]) -> dict[str, Any]:
@@ -302,7 +399,9 @@ class Player:
         self.sent_at = None
 
 
-async def open_players(server: Server, count: int, bots: bool, think: float, tally: Tally) -> list[Player]:
+async def open_players(
+    server: Deployment, count: int, bots: bool, think: float, tally: Tally
+) -> list[Player]:
     """Create ``count`` tables and seat a connected `Player` at each human seat (sockets that fail are
     counted in ``tally.failed``)."""
     body = table_body(bots)
@@ -343,6 +442,7 @@ class Result:
     """The figures of one run at ``tables`` tables."""
 
     tables: int
+    processes: int
     sockets: int
     seconds: float
     acts_per_s: float
@@ -361,6 +461,10 @@ class Result:
     loop_core_pct: float
     """The server's main thread: the event loop (its other threads write to the database)."""
     bots_core_pct: float
+    proxy_core_pct: float
+    db_core_pct: float
+    """PostgreSQL's processes (0 on SQLite, which runs in the server's threads)."""
+    redis_core_pct: float
     generator_core_pct: float
     connect_s: float
 
@@ -383,11 +487,21 @@ def own_cpu() -> float:
 
 
 async def measure(
-    tables: int, *, bots: bool, seconds: float, warmup: float, think: float, profile: Path | None = None
+    tables: int,
+    *,
+    bots: bool,
+    seconds: float,
+    warmup: float,
+    think: float,
+    processes: int = 1,
+    postgresql: str | None = None,
+    redis: str = REDIS,
+    profile: Path | None = None,
 ) -> Result:
-    """One run: a fresh server and database, ``tables`` tables, the warm-up, the measurement, the drain."""
+    """One run: a fresh deployment and database, ``tables`` tables, the warm-up, the measurement, the
+    drain."""
     folder = Path(tempfile.mkdtemp(prefix="troef-bench-server-"))
-    server = await asyncio.to_thread(Server, folder, profile)
+    server = await asyncio.to_thread(Deployment, folder, processes, postgresql, redis, profile)
     tally = Tally()
     players: list[Player] = []
     try:
@@ -407,9 +521,14 @@ async def measure(
             await asyncio.sleep(0.05)
         answered = len(tally.latencies)
         cores = os.cpu_count() or 1
-        server_pct = 100 * (cpu_after[0] - cpu_before[0]) / wall
+
+        def pct(part: str) -> float:
+            return 100 * (cpu_after[part] - cpu_before[part]) / wall
+
+        server_pct = pct("server")
         return Result(
             tables=tables,
+            processes=processes,
             sockets=len(players),
             seconds=round(wall, 2),
             acts_per_s=answered / wall,
@@ -425,8 +544,11 @@ async def measure(
             closed=tally.closed,
             server_core_pct=server_pct,
             server_machine_pct=server_pct / cores,
-            loop_core_pct=100 * (cpu_after[1] - cpu_before[1]) / wall,
-            bots_core_pct=100 * (cpu_after[2] - cpu_before[2]) / wall,
+            loop_core_pct=pct("loop"),
+            bots_core_pct=pct("bots"),
+            proxy_core_pct=pct("proxy"),
+            db_core_pct=pct("db"),
+            redis_core_pct=pct("redis"),
             generator_core_pct=100 * (generator_after - generator_before) / wall,
             connect_s=connect_s,
         )
@@ -451,9 +573,10 @@ def machine() -> str:
 
 
 HEADER: Final = (
-    f"{'tables':>7} {'sockets':>8} {'acts/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'wait s':>7} "
+    f"{'tables':>7} {'procs':>5} {'sockets':>8} {'acts/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
+    f"{'wait s':>7} "
     f"{'errors':>7} {'late':>5} {'lost':>5} {'server %core':>13} {'%machine':>9} {'loop %core':>11} "
-    f"{'bots %core':>11} "
+    f"{'bots %core':>11} {'proxy %core':>12} {'db %core':>9} {'redis %core':>12} "
     f"{'generator %core':>16} {'connect s':>10}"
 )
 
@@ -461,12 +584,13 @@ HEADER: Final = (
 def row(result: Result) -> str:
     errors = sum(result.errors.values())
     return (
-        f"{result.tables:>7} {result.sockets:>8} {result.acts_per_s:>8.1f} {result.p50_ms:>8.1f} "
+        f"{result.tables:>7} {result.processes:>5} {result.sockets:>8} {result.acts_per_s:>8.1f} "
+        f"{result.p50_ms:>8.1f} "
         f"{result.p99_ms:>8.1f} {result.max_ms:>8.1f} {result.wait_p50_s:>7.2f} {errors:>7} "
         f"{result.unanswered:>5} {result.failed + result.closed:>5} "
         f"{result.server_core_pct:>13.1f} {result.server_machine_pct:>9.1f} {result.loop_core_pct:>11.1f} "
-        f"{result.bots_core_pct:>11.1f} "
-        f"{result.generator_core_pct:>16.1f} {result.connect_s:>10.1f}"
+        f"{result.bots_core_pct:>11.1f} {result.proxy_core_pct:>12.1f} {result.db_core_pct:>9.1f} "
+        f"{result.redis_core_pct:>12.1f} {result.generator_core_pct:>16.1f} {result.connect_s:>10.1f}"
     )
 
 
@@ -488,8 +612,26 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--profile", type=Path, help="run the server under cProfile, writing FILE-T.prof per T"
     )
+    parser.add_argument(
+        "--postgresql", action="store_true", help="a fresh PostgreSQL database per run instead of SQLite"
+    )
+    parser.add_argument(
+        "--postgresql-url", default=POSTGRESQL, help=f"where --postgresql makes them (default {POSTGRESQL})"
+    )
+    parser.add_argument(
+        "--processes", default="1", help="comma-separated numbers of server processes per T (default 1)"
+    )
+    parser.add_argument("--redis", default=REDIS, help=f"the Redis of several processes (default {REDIS})")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
+    try:
+        args.processes = [int(n) for n in args.processes.split(",")]
+    except ValueError:
+        parser.error("--processes is a comma-separated list of numbers")
+    if not all(1 <= n <= 16 for n in args.processes):
+        parser.error("a number of processes is 1 to 16")
+    if max(args.processes) > 1 and not args.postgresql:
+        parser.error("several processes share a PostgreSQL database: add --postgresql")
     try:
         args.tables = [
             int(t)
@@ -509,8 +651,10 @@ def main(argv: list[str] | None = None) -> int:
     files = raise_open_files()
     if not args.json:
         mode = "1 scripted human + 3 normal bots" if args.bots else "4 scripted humans"
+        database = "PostgreSQL" if args.postgresql else "SQLite"
         print(
-            f"troef serve on SQLite, Rififi oh-hell 8-trick tables of {mode}; {machine()}; open files {files}"
+            f"troef serve on {database}, Rififi oh-hell 8-trick tables of {mode}; {machine()}; "
+            f"open files {files}"
         )
         print(
             f"think {args.think:g} s (uniform x0.5-1.5), {args.warmup:g} s warm-up, "
@@ -519,7 +663,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(HEADER)
     results: list[Result] = []
-    for tables in args.tables:
+    for tables, processes in itertools.product(args.tables, args.processes):
         profile = args.profile.with_name(f"{args.profile.stem}-{tables}.prof") if args.profile else None
         result = asyncio.run(
             measure(
@@ -528,6 +672,9 @@ def main(argv: list[str] | None = None) -> int:
                 seconds=args.seconds,
                 warmup=args.warmup,
                 think=args.think,
+                processes=processes,
+                postgresql=args.postgresql_url if args.postgresql else None,
+                redis=args.redis,
                 profile=profile,
             )
         )
@@ -540,6 +687,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         figures = {
             "mode": "bots" if args.bots else "humans",
+            "database": "postgresql" if args.postgresql else "sqlite",
             "cores": os.cpu_count(),
             "python": platform.python_version(),
             "think": args.think,
