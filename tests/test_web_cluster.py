@@ -21,7 +21,7 @@ import pytest
 from serving import WAIT, fresh_postgresql, redis_or_skip
 from test_web_app import Frame, Peer, Served, body, play, versions_without_gaps, watch
 from troef.fair import verify
-from troef.replay import replay
+from troef.replay import replay, start_state
 from troef.web.bus import LEASE_TTL, Bus
 from troef.web.server import TableServer
 from troef.web.store import Event, Store, TableRow
@@ -349,3 +349,42 @@ def test_the_lobby_lists_a_table_made_on_another_process(pair: tuple[Served, Ser
     listed = httpx.get(f"{second.base}/api/tables").json()["tables"]
     assert [entry["id"] for entry in listed] == [answer["table"]]
     assert listed == httpx.get(f"{first.base}/api/tables").json()["tables"]
+
+
+def test_the_leader_stands_in_for_a_human_away_from_another_process(pair: tuple[Served, Served]) -> None:
+    first, second = pair
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "bot", "bot": "random"},
+        {"kind": "bot", "bot": "easy"},
+    ]
+    request = {**body(seats, rounds=2, ready_limit=1, away_limit=1), "rules": "standaard"}
+    answer = first.create(request)  # led by the first process; Ann and the watcher are on the second
+    table, token = answer["table"], answer["seats"][0]["token"]
+
+    def ann(frame: Frame) -> dict[str, Any]:
+        seat: dict[str, Any] = frame["table"]["seats"][0]
+        return seat
+
+    async def run() -> None:
+        watcher = await Peer.hello(second, table)
+        here = await Peer.hello(second, table, token)
+        await here.ws.close()  # away: after the ready limit the round is dealt, after the away limit...
+        await watcher.until(lambda f: f["type"] == "state" and ann(f)["stand_in"] and not ann(f)["connected"])
+        back = await Peer.hello(second, table, token)  # ... and back: no stand-in any more
+        assert not ann(back.last)["stand_in"]
+        await watcher.until(lambda f: f["type"] == "state" and ann(f)["connected"] and not ann(f)["stand_in"])
+        await back.ws.close()
+        await watch(watcher)
+        await watcher.ws.close()
+
+    asyncio.run(asyncio.wait_for(run(), 60))
+    record = second.get(f"/api/tables/{table}/record")
+    assert verify(record).ok and len(record["rounds"]) == 2
+    actors = []
+    for rnd in record["rounds"]:
+        state = start_state(rnd)
+        for k, action in enumerate(rnd["actions"]):
+            actors.append((k in rnd.get("stand_in", ()), state.current_player))
+            state.apply(action)
+    assert {seat for stood_in, seat in actors if stood_in} == {0}
