@@ -429,6 +429,8 @@ def test_an_away_human_gets_a_stand_in_and_the_record_marks_its_moves(served: Se
         (["--port", "70000"], "--port is a port number 1..65535, not 70000"),
         (["--bot-pause", "-1"], "--bot-pause is 0 to 10 seconds, not -1.0"),
         (["--database", "nosuchdb://x"], "cannot use the database nosuchdb://x"),
+        (["--redis", "nonsense"], "not a Redis URL: 'nonsense'"),
+        (["--redis", "redis://127.0.0.1:1/0"], "cannot use Redis at redis://127.0.0.1:1/0"),
     ],
 )
 def test_troef_serve_refuses_bad_options(options: list[str], says: str) -> None:

@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import AsyncIterator, Iterable, Mapping
 from typing import Any, Final
 
+import redis as sync_redis
 import redis.asyncio as redis
 from redis.exceptions import RedisError
 
@@ -64,6 +65,20 @@ return 0
 
 class BusError(StoreError):
     """Redis cannot be reached or used."""
+
+
+def check(url: str) -> None:
+    """A `BusError` saying why, unless the Redis at ``url`` answers."""
+    try:
+        client = sync_redis.Redis.from_url(url, socket_connect_timeout=3)
+    except ValueError as error:
+        raise BusError(f"not a Redis URL: {url!r} ({error})") from error
+    try:
+        client.ping()
+    except (RedisError, OSError) as error:
+        raise BusError(f"cannot use Redis at {url}: {error}") from error
+    finally:
+        client.close()
 
 
 class Bus:

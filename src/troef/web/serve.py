@@ -15,7 +15,7 @@ import uvicorn
 from sqlalchemy.engine import make_url
 
 from .app import create_app
-from .bus import Bus
+from .bus import Bus, check
 from .frames import FRAME_BYTES
 from .server import TableServer
 from .store import Store, default_url
@@ -46,6 +46,8 @@ def serve(
     used."""
     url = database or default_url()
     store = Store(url)
+    if redis is not None:
+        check(redis)
     bus = None if redis is None else Bus(redis, store.cluster())
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
