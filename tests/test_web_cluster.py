@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from serving import WAIT, fresh_postgresql, redis_or_skip
-from test_web_app import Frame, Peer, Served, body, play, versions_without_gaps, watch
+from test_web_app import ANN_AND_TWO_BOTS, Frame, Peer, Served, body, play, versions_without_gaps, watch
 from troef.fair import verify
 from troef.replay import replay, start_state
 from troef.web.bus import LEASE_TTL, Bus
@@ -199,12 +199,7 @@ def test_racing_and_resent_acts_on_two_processes_are_applied_once(
     pair: tuple[Served, Served], database: str
 ) -> None:
     first, second = pair
-    seats = [
-        {"kind": "human", "name": "Ann"},
-        {"kind": "bot", "bot": "random"},
-        {"kind": "bot", "bot": "random"},
-    ]
-    answer = first.create(body(seats, rounds=1))
+    answer = first.create(body(ANN_AND_TWO_BOTS, rounds=1))
     table, token = answer["table"], answer["seats"][0]["token"]
     rng = random.Random(7)
     outcomes: Counter[str] = Counter()
