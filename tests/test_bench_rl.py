@@ -1,5 +1,5 @@
 """``benchmarks/bench_rl.py`` (smoke tests: no timing is asserted) and the state-direct observations it
-measures: for Rififi, Rikken and Hoogjassen `Encoder.observe` reads the round's fields instead of building a
+measures: for every game `Encoder.observe` reads the round's fields instead of building a
 view, and must give the very vector the view-based encoder gives, at every step of many random rounds
 (``TROEF_RL_ROUNDS`` per configuration, default 100)."""
 
@@ -33,7 +33,7 @@ ROUNDS = int(os.environ.get("TROEF_RL_ROUNDS", "100"))
 SECONDS = 0.05
 DIRECT = [
     (name, preset.name, players)
-    for name in ("rififi", "rikken", "hoogjassen")
+    for name in ("rififi", "rikken", "hoogjassen", "piken")
     for preset in GAMES[name].presets
     for players in range(GAMES[name].min_players, GAMES[name].max_players + 1)
 ]
@@ -81,13 +81,6 @@ def test_a_rikken_card_led_face_down_is_seen_by_the_declarer_only() -> None:
         trick = direct[o["trick"] : o["trick"] + 53]
         assert np.flatnonzero(trick).tolist() == ([12] if seat == 0 else [52])  # AS, or face down
         assert direct[o["played"] : o["played"] + 4 * 52].any() == (seat == 0)
-
-
-def test_piken_observes_through_the_view() -> None:
-    enc = encoder("piken", 3)
-    assert not enc.direct
-    state = load_game("piken").deal(1, 0)
-    assert enc.observe(state, 2).tobytes() == enc.encode(state.view(2)).tobytes()
 
 
 def test_observe_refuses_a_spectator_a_bad_seat_and_another_game() -> None:

@@ -148,10 +148,9 @@ class Encoder:
     # ------------------------------------------------------------------ the encoding
 
     def observe(self, state: State, seat: int) -> Vector:
-        """The observation of ``seat`` in ``state``: ``encode(state.view(seat))``; for Rififi, Rikken
-        (but a face-down lead) and Hoogjassen computed straight from the round's fields and methods, those
-        their views read (the same vector: ``tests/test_bench_rl.py`` compares the two over many random
-        rounds)."""
+        """The observation of ``seat`` in ``state``: ``encode(state.view(seat))``, computed straight from
+        the round's fields and methods, those its view reads (Rikken's face-down lead through the view;
+        the same vector: ``tests/test_bench_rl.py`` compares the two over many random rounds)."""
         game = state.game
         if game.name != self.game or game.players != self.players:
             raise ValueError(
@@ -458,6 +457,62 @@ class Encoder:
         out.per_seat(o["taken"], view["taken"], 2)
         out.cards(o["drawn"], view["drawn"])
         out.seat(o["first_leader"], view["first_leader"])
+
+    def _piken_direct(self, state: Any, me: int) -> Vector:
+        """`_piken` and the common blocks from the round's fields, as its ``view`` reads them (its cards
+        in Piken's own order: `CARD_OF` gives each one's index here)."""
+        o, n = self.offsets, self.players
+        out = _Values(self._zeros, me, n)
+        m = out.m
+
+        def cards(start: int, mask: int) -> None:
+            for shift, table in _PIKEN_BYTES:
+                for c in table[mask >> shift & 0xFF]:
+                    m[start + c] = 1.0
+
+        cards(o["hand"], state.hands[me])
+        out.seat(o["dealer"], state.dealer)
+        out.seat(o["to_act"], state.current_player)
+        out.per_seat(o["hand_counts"], [h.bit_count() for h in state.hands], self.max_hand)
+        m[o["phase"] + self.phases.index(state.phase)] = 1.0
+        taken = [0] * n
+        played = o["played"]
+        for r in state.history:
+            taken[r.taker] += 1
+            for lay in r.lays:
+                cards(played + 52 * ((lay.seat - me) % n), lay.mask)
+        out.per_seat(o["tricks_won"], taken, self.max_hand)
+        laid = state.laid
+        for lay in laid:
+            cards(played + 52 * ((lay.seat - me) % n), lay.mask)
+            cards(o["table_cards"], lay.mask)
+        for k, lay in enumerate(laid[-n:]):
+            cards(o["trick"] + 53 * k, lay.mask)
+        if state.phase == "play":
+            out.seat(o["leader"], state.leader)
+        out.seats(o["still_in"], (s for s in range(n) if state.still_in >> s & 1))
+        best = next((lay for lay in reversed(laid) if lay.stays_in), None)
+        if best is not None and best.mask:
+            out.seat(o["highest_seat"], best.seat)
+            key = combos.classify(best.mask)
+            m[o["highest_type"] + combos.kind_of(key)] = 1.0
+            m[o["highest_deciding"] + CARD_OF[combos.deciding_card(key)]] = 1.0
+        out.per_seat(o["piles"], [pile.bit_count() for pile in state.piles], PIKEN_CARDS)
+        m[o["removed"]] = min(1.0, state.removed.bit_count() / PIKEN_CARDS)
+        for position in state.left:
+            m[o["middle"] + position - 1] = 1.0
+        out.seats(o["entitled"], state.entitled)
+        out.per_seat(o["taken"], [d.bit_count() for d in state.drawn], 2)
+        cards(o["drawn"], state.drawn[me])
+        if state.first >= 0:
+            out.seat(o["first_leader"], state.first)
+        return out.vector()
+
+
+_PIKEN_BYTES: Final = tuple(
+    (8 * k, tuple(tuple(CARD_OF[8 * k + p] for p in bits(byte)) for byte in range(256))) for k in range(4)
+)
+"""Per byte of a Piken mask (its shift): each byte value's cards, as indices here."""
 
 
 def _rounds_taken(view: View, players: int) -> list[int]:
