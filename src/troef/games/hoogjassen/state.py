@@ -40,10 +40,21 @@ BIDS: Final = {b: make("bid", str(b)) for b in range(10, 1001, 10)}
 FOLLOW: Final = FOLLOW_RULES["follow-or-trump-any-time"]
 
 
+_DISCARDS: Final[dict[tuple[int, ...], Action]] = {}
+"""Each ``discard`` action made so far, by its cards in index order (at most C(32, 4) of them)."""
+
+
 @functools.lru_cache(maxsize=4096)
 def discards(hand: int, count: int) -> tuple[Action, ...]:
     """Every ``discard`` of ``count`` cards of ``hand``."""
-    return tuple(make("discard", cards=combo) for combo in itertools.combinations(bits(hand), count))
+    made = _DISCARDS
+    out = []
+    for combo in itertools.combinations(bits(hand), count):
+        action = made.get(combo)
+        if action is None:
+            action = made[combo] = make("discard", cards=combo)
+        out.append(action)
+    return tuple(out)
 
 
 class HoogjassenState(TrickState):
