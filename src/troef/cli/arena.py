@@ -14,7 +14,7 @@ from rich.progress import MofNCompleteColumn, Progress
 from rich.table import Table
 
 from ..core.errors import GameError
-from ..players import SEARCH_KINDS, bot_kinds
+from ..players import SEARCH_KINDS, bot_kinds, plugins
 from ..players.arena import Report, Setup, check_counts, run_arena
 from .arena_plot import MISSING, have_matplotlib, plot_ratings
 from .rules import rules_from_args
@@ -26,7 +26,8 @@ def arena(
     bots: Annotated[
         str | None,
         typer.Option(
-            help="two or more bot kinds, comma-separated; a kind may repeat (default: random,heuristic)"
+            help="two or more bot kinds, comma-separated; a kind may repeat, e.g. learned,heuristic "
+            "(default: random,heuristic)"
         ),
     ] = None,
     deals: Annotated[int, typer.Option(help="deals; every pair plays each one twice, seats swapped")] = 1000,
@@ -46,9 +47,7 @@ def arena(
     swapped); per pair the mean score difference with a bootstrap 95% interval, and the field's ratings."""
     processes = (os.cpu_count() or 1) if workers is None else workers
     try:
-        kinds = (
-            tuple(k for k in bot_kinds(game) if k not in SEARCH_KINDS) if bots is None else parse_bots(bots)
-        )
+        kinds = default_bots(game) if bots is None else parse_bots(bots)
         setup = Setup(game, kinds, rules_from_args(rules, option or []), players, seed)
         setup.load()
         check_counts(deals, processes)
@@ -69,6 +68,12 @@ def arena(
         save(out, json.dumps(report.to_json(), indent=2) + "\n", output)
     if plot is not None:
         save(plot, report, output)
+
+
+def default_bots(game: str) -> tuple[str, ...]:
+    """The built-in bots that play ``game`` at once: neither the search bots nor installed plugins
+    (``learned``), which ``--bots`` names."""
+    return tuple(k for k in bot_kinds(game) if k not in SEARCH_KINDS and k not in plugins())
 
 
 def parse_bots(text: str) -> tuple[str, ...]:

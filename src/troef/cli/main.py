@@ -132,7 +132,10 @@ def play(
         ),
     ] = "normal",
     bot: Annotated[
-        str | None, typer.Option(help="the other players as a bot kind instead of a level, e.g. random")
+        str | None,
+        typer.Option(
+            help="the other players as a bot kind instead of a level, e.g. random, or learned in Rififi"
+        ),
     ] = None,
     rounds: Annotated[int | None, typer.Option(help="stop after this many rounds")] = None,
     save: Annotated[Path | None, typer.Option(help="write the match record (JSON) to this file")] = None,
