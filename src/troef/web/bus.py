@@ -14,8 +14,9 @@ move on the same version).
 - ``{ns}:presence:{table}``: a hash, per process its seats' open connections (``{"0": 1}``) and under
   ``stand-ins`` the seats a stand-in plays (written by the leader).
 - ``{ns}:listing``: a hash, per listed table its lobby entry (written by the leader).
-- channel ``{ns}:table:{table}``: ``{"from": process, "version": v}`` once version v is stored, or
-  ``{"from": process, "presence": true}`` once presence or stand-ins changed.
+- channel ``{ns}:table:{table}``: ``{"from": process, "version": v, "events": [...]}`` once the events
+  up to version v are stored (a process one version behind applies them; one further behind reads the
+  database), or ``{"from": process, "presence": true}`` once presence or stand-ins changed.
 """
 
 from __future__ import annotations
@@ -26,14 +27,14 @@ import os
 import secrets
 import socket
 from collections import Counter
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import redis as sync_redis
 import redis.asyncio as redis
 from redis.exceptions import RedisError
 
-from .store import StoreError
+from .store import Event, StoreError
 
 log = logging.getLogger("troef.web")
 
@@ -164,9 +165,10 @@ class Bus:
 
     # ------------------------------------------------------------------------------- tables' news
 
-    async def moved(self, table_id: str, version: int) -> None:
-        """Tell every process at the table that version ``version`` is stored."""
-        await self._tell(table_id, {"version": version})
+    async def moved(self, table_id: str, events: Sequence[Event]) -> None:
+        """Tell every process at the table that ``events`` are stored (up to the last one's version)."""
+        told = [[e.version, e.kind, e.data] for e in events]
+        await self._tell(table_id, {"version": events[-1].version, "events": told})
 
     async def subscribe(self, table_id: str) -> None:
         await self._pubsub.subscribe(self._channel(table_id))

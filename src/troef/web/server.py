@@ -28,7 +28,7 @@ import os
 import random
 import threading
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -330,7 +330,7 @@ class TableServer:
         self._tell(table)
         if self.bus is not None:
             try:
-                await self.bus.moved(table.id, table.version)
+                await self.bus.moved(table.id, events)
             except RedisError as error:  # the others find the version in the database within a beat
                 log.warning("table %s: cannot tell the other processes: %s", table.id, error)
         if table.status == "over":
@@ -351,10 +351,14 @@ class TableServer:
             await self._on_bus(self.bus.set_listing(table.id, _entry(table)))
         self._schedule(table)
 
-    async def _catch_up(self, table: Table) -> None:
+    async def _catch_up(self, table: Table, told: Sequence[Event] = ()) -> None:
         """Apply the events other processes stored since the table's version (the caller holds its lock),
-        telling every receiver each version in turn."""
-        events = await asyncio.to_thread(self.store.events_after, table.id, table.version)
+        telling every receiver each version in turn: ``told``, the events the bus brought, when they
+        follow on, else those the database holds."""
+        if told and told[0].version == table.version + 1:
+            events = list(told)
+        else:
+            events = await asyncio.to_thread(self.store.events_after, table.id, table.version)
         for event in events:
             table.apply((event,))
             self._tell(table)
@@ -633,9 +637,10 @@ class TableServer:
         if table is None:
             return
         if message.get("version", 0) > table.version:
+            told = [Event(*event) for event in message.get("events", ())]
             async with self._lock(table_id):
                 if self.tables.get(table_id) is table:
-                    await self._catch_up(table)
+                    await self._catch_up(table, told)
         if message.get("presence"):
             await self._presence(table)
 
