@@ -115,13 +115,15 @@ def free_port() -> int:
         return port
 
 
-def cpu_seconds(stat: str) -> float:
-    """utime + stime in seconds from a ``/proc`` stat file (0 once it is gone)."""
+def cpu_seconds(stat: str, ended_children: bool = False) -> float:
+    """utime + stime in seconds from a ``/proc`` stat file (0 once it is gone); ``ended_children``: with
+    the CPU of its children that ended and were waited for."""
     try:
         fields = Path(stat).read_text().rsplit(")", 1)[1].split()
     except (OSError, IndexError):
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = sum(int(f) for f in fields[11:15 if ended_children else 13])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def children(pid: int) -> list[int]:
@@ -150,8 +152,10 @@ def service_pids(name: str) -> list[int]:
 
 
 def service_cpu(name: str) -> float:
-    """CPU seconds so far of the processes named ``name`` (their children included, once they ended)."""
-    return sum(cpu_seconds(f"/proc/{pid}/stat") for pid in service_pids(name))
+    """CPU seconds so far of the processes named ``name``, and of those of their children that ended
+    (PostgreSQL's backends of connections closed meanwhile, counted by the postmaster)."""
+    pids = service_pids(name)
+    return sum(cpu_seconds(f"/proc/{pid}/stat", ended_children=True) for pid in pids)
 
 
 class Server:
