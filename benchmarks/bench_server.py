@@ -122,7 +122,7 @@ def cpu_seconds(stat: str, ended_children: bool = False) -> float:
         fields = Path(stat).read_text().rsplit(")", 1)[1].split()
     except (OSError, IndexError):
         return 0.0
-    ticks = sum(int(f) for f in fields[11:15 if ended_children else 13])
+    ticks = sum(int(f) for f in fields[11 : 15 if ended_children else 13])
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
