@@ -577,18 +577,19 @@ class TableServer:
         """Every `BEAT`: say this process lives, keep its leases and take its share of the leaderless
         tables (Redis); catch up with the database and forget the tables it neither leads nor serves
         (the database: this goes on while Redis is down)."""
-        assert self.bus is not None
         while True:
             for step in (self._lead_tables, self._catch_up_all):
                 try:
-                    await step(self.bus)
+                    await step()
                 except (RedisError, OSError, StoreError, TableError, SQLAlchemyError) as error:
                     log.warning("the cluster's heartbeat failed: %s", error)
                 except Exception:  # a heartbeat's failure must not stop the next one
                     log.exception("the cluster's heartbeat failed")
             await asyncio.sleep(BEAT)
 
-    async def _lead_tables(self, bus: Bus) -> None:
+    async def _lead_tables(self) -> None:
+        bus = self.bus
+        assert bus is not None
         await bus.beat()
         alive = await bus.alive()
         gone, self.alive = self.alive - alive, alive
@@ -608,7 +609,7 @@ class TableServer:
             for table in list(self.tables.values()):
                 await self._presence(table)
 
-    async def _catch_up_all(self, bus: Bus) -> None:
+    async def _catch_up_all(self) -> None:
         stored = await asyncio.to_thread(self.store.versions, list(self.tables))
         for table_id, version in stored.items():
             table = self.tables.get(table_id)
