@@ -22,6 +22,7 @@ import troef  # noqa: E402
 from test_benchmarks import bench  # noqa: E402
 from test_cli import invoke  # noqa: E402
 from test_cli_play import play  # noqa: E402
+from test_search import play_legally  # noqa: E402
 from troef.core.errors import GameError, TroefError  # noqa: E402
 from troef.games.rififi import Rififi  # noqa: E402
 from troef.players import bot_kinds, make_bot, play_out, plugins  # noqa: E402
@@ -56,13 +57,7 @@ def test_learned_seats_play_only_legal_actions(preset: str, players: int) -> Non
         rng.shuffle(kinds)
         bots = [make_bot("rififi", k, rng.randrange(2**32)) for k in kinds]
         hand = None if i % 2 else rng.randint(1, game.max_hand)
-        state = game.deal(seed=rng.randrange(2**32), dealer=i % players, hand_size=hand)
-        while (seat := state.current_player) is not None:
-            view = state.view(seat)
-            action = bots[seat].act(view)
-            assert action in view["legal_actions"]
-            state.apply(action)
-        assert state.is_over
+        play_legally(game.deal(seed=rng.randrange(2**32), dealer=i % players, hand_size=hand), bots)
 
 
 def test_custom_rules_are_played_too() -> None:

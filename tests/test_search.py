@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 import troef
 from troef.core.game import Game, State
-from troef.players import make_bot
+from troef.players import Bot, make_bot
 from troef.players.endgame import solve
 from troef.players.hoogjassen.bot import HoogjassenBot
 from troef.players.hoogjassen.playout import BIDS_SEARCHED, DISCARDS_SEARCHED
@@ -66,12 +67,17 @@ def test_a_search_bot_plays_whole_rounds_legally(setup: tuple[str, str, int], me
     for seed in range(2):
         state = game.deal(seed, seed % players)
         bots = [quick(game.name, seed * 10 + s, method) for s in range(players)]
-        while (seat := state.current_player) is not None:
-            view = state.view(seat)
-            action = bots[seat].act(view)
-            assert action in view["legal_actions"]
-            state.apply(action)
-        assert state.is_over
+        play_legally(state, bots)
+
+
+def play_legally(state: State, bots: Sequence[Bot]) -> None:
+    """Let ``bots[seat]`` act from its own view until the round is over, each action a legal one."""
+    while (seat := state.current_player) is not None:
+        view = state.view(seat)
+        action = bots[seat].act(view)
+        assert action in view["legal_actions"]
+        state.apply(action)
+    assert state.is_over
 
 
 @pytest.mark.parametrize("setup", GAMES, ids=lambda g: f"{g[0]}-{g[1]}-{g[2]}p")
