@@ -78,15 +78,17 @@ def test_an_editable_install_runs_the_source() -> None:
     assert not troef.compiled()
 
 
-def test_cards_and_actions_stay_python_classes_where_compiled() -> None:
-    """`Card` subclasses int and `Action` is interned through ``object.__new__``: both stay ordinary
-    classes (see `troef.core.native.python_class`), and behave the same compiled or not."""
+def test_cards_and_actions_behave_the_same_compiled_or_not() -> None:
+    """`Card` subclasses int, so it stays an ordinary class (see `troef.core.native.python_class`);
+    `Action` is interned and immutable, a native class where compiled."""
     card = troef.Card.parse("10h")
     assert isinstance(card, int) and str(card) == "TH" and card.suit == 1 and card.rank == 8
     action = troef.parse_action("play th")
     assert action is troef.Action("play TH") and action == "play TH"
     with pytest.raises(AttributeError):
         action.text = "pass"
+    assert hasattr(troef.Action, "__mypyc_attrs__") is troef.compiled()  # native where compiled
+    assert not hasattr(troef.Card, "__mypyc_attrs__")
     state = troef.load_game("rififi", players=4).deal(seed=3)
     copy = state.clone()
     assert copy.game is state.game and copy.phase == state.phase and copy.record() == state.record()

@@ -8,12 +8,11 @@ action compares equal to that text.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from ..cards import CODES, SUITS, CardError, listing_key, parse_card, suit_of
 from .errors import TroefError
-from .native import python_class
 
 # keyword -> (words it takes, whether it takes cards, how many cards at most)
 _KINDS: Final = {
@@ -36,13 +35,13 @@ class ActionError(TroefError, ValueError):
     """Text that is not an action in troef's notation."""
 
 
-@python_class  # built with object.__new__ and immutable: a plain class where compiled
 class Action:
     """One action: ``kind`` (the keyword), ``word`` (its argument, if any), ``cards`` and ``blind``.
 
     ``number`` is ``int(word)`` for numeric arguments (bids in tricks or points,
     ``draw N``), else -1; ``card`` is the first card or -1.  ``Action(text)`` is
-    `parse_action`; equality and hashing go by the canonical text.
+    `parse_action`; equality and hashing go by the canonical text.  Compiled, it is a native class:
+    the engine reads its fields directly, which the hot paths do at every card played.
     """
 
     __slots__ = ("blind", "card", "cards", "kind", "number", "text", "word")
@@ -55,8 +54,15 @@ class Action:
     number: int
     card: int
 
-    def __new__(cls, text: str) -> Action:
-        return parse_action(text)
+    def __new__(cls, text: str, fields: Mapping[str, object] | None = None) -> Action:
+        """`parse_action`: the interned action ``text`` names.  With ``fields`` (`make`'s), a new action
+        with those fields, which only `make` interns."""
+        if fields is None:
+            return parse_action(text)
+        action = super().__new__(cls)  # compiled, only a native class's own __new__ may make one
+        for name, value in fields.items():
+            object.__setattr__(action, name, value)
+        return action
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("an action cannot be changed")
@@ -101,7 +107,6 @@ def make(kind: str, word: str = "", cards: tuple[int, ...] = (), blind: bool = F
     text = " ".join(parts)
     action = _INTERNED.get(text)
     if action is None:
-        action = object.__new__(Action)
         fields = {
             "kind": kind,
             "word": word,
@@ -111,9 +116,7 @@ def make(kind: str, word: str = "", cards: tuple[int, ...] = (), blind: bool = F
             "number": int(word) if word.isdecimal() else -1,
             "card": cards[0] if cards else -1,
         }
-        for name, value in fields.items():
-            object.__setattr__(action, name, value)
-        _INTERNED[text] = action
+        action = _INTERNED[text] = Action(text, fields)
     return action
 
 

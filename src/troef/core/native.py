@@ -34,11 +34,10 @@ def python_class(cls: T) -> T:
 
     mypyc makes the classes of a compiled module native (C) classes, except those with a class decorator
     it does not know, like this one, which changes nothing.  A class needs it where a native class cannot
-    do what it does: subclass a built-in such as ``int`` (`Card`) or build its instances with
-    ``object.__new__`` (`Action`, interned and immutable).  Nor may a native class derive from a Python
-    class such as ``abc.ABC``: mypyc then gives it a ``__dict__`` that, on CPython 3.11, leaves the
-    garbage collector a dangling pointer (a crash).  So `Game` and `State` do not derive from ``ABC``
-    (mypy still checks their ``@abstractmethod``s), and ``core/options.py``, whose `Rules` is a
+    do what it does, such as subclass a built-in like ``int`` (`Card`).  Nor may a native class derive
+    from a Python class such as ``abc.ABC``: mypyc then gives it a ``__dict__`` that, on CPython 3.11,
+    leaves the garbage collector a dangling pointer (a crash).  So `Game` and `State` do not derive from
+    ``ABC`` (mypy still checks their ``@abstractmethod``s), and ``core/options.py``, whose `Rules` is a
     ``Mapping``, is not compiled (``setup.py``).
     """
     return cls
