@@ -696,6 +696,32 @@ def test_illegal_actions_change_nothing(game_name: str, preset: str, players: in
             state.apply(rng.choice(legal))
 
 
+class _OtherRandom(random.Random):
+    """A generator of another type: `State.random_action` leaves the draw to its own ``choice``."""
+
+    def choice(self, seq: Any) -> Any:
+        return seq[-1]
+
+
+def test_random_action_draws_what_a_choice_of_the_legal_actions_draws(
+    game_name: str, preset: str, players: int
+) -> None:
+    """`State.random_action` (a random play-out's step, drawn without the list where a game can) gives
+    the action ``rng.choice(legal_actions())`` gives, from the same draws, and changes nothing."""
+    game = troef.load_game(game_name, preset, players)
+    for seed in range(10):
+        state = new_round(game, seed)
+        mine, theirs = random.Random(seed), random.Random(seed)
+        while not state.is_over:
+            before = snapshot(state)
+            action = state.random_action(mine)
+            assert action is theirs.choice(state.legal_actions())
+            assert mine.getstate() == theirs.getstate()
+            assert state.random_action(_OtherRandom()) is state.legal_actions()[-1]
+            assert snapshot(state) == before
+            state.apply(action)
+
+
 def test_finished_round_refuses_every_action(game_name: str, preset: str, players: int) -> None:
     game = troef.load_game(game_name, preset, players)
     state = play_round(game, 3).state

@@ -7,6 +7,7 @@ rank order of their cards and their scoring; everything else lives here.
 from __future__ import annotations
 
 import functools
+import random
 from abc import abstractmethod
 from collections.abc import Callable, Collection, Sequence
 from typing import Final
@@ -15,6 +16,7 @@ from .cards import CODES, RANKS, SUIT_MASKS, SUITS, bits
 from .core.actions import Action, make
 from .core.game import State
 from .core.native import mypyc_attr
+from .core.rand import RANDOM, below
 from .core.views import HandPart, TrickEntry, TrickPart
 
 FollowRule = Callable[[int, int, int, int], int]
@@ -195,6 +197,18 @@ class TrickState(State):
         assert seat is not None  # in play: a seat is to act
         mask = self.legal_mask = self.playable(seat)
         return plays(mask)
+
+    def random_action(self, rng: random.Random) -> Action:
+        """In play, the card `legal_actions` and ``choice`` would pick, without building the list.  A
+        game whose plays are more than `plays` of `playable` (Rikken's blind leads) draws otherwise."""
+        if not self.in_play or type(rng) is not RANDOM:
+            return super().random_action(rng)
+        seat = self.current_player
+        assert seat is not None  # in play: a seat is to act
+        mask = self.legal_mask = self.playable(seat)
+        for _ in range(below(rng, mask.bit_count())):
+            mask &= mask - 1  # drop the lowest card: the list is in index order
+        return PLAYS[(mask & -mask).bit_length() - 1]
 
     def _apply(self, action: Action) -> bool:
         return self.play(action) >= 0 if self.in_play else self.apply_pre_play(action)

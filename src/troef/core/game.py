@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Self
@@ -11,6 +12,7 @@ from .actions import Action, ActionError, as_action
 from .errors import GameError, IllegalAction, RecordError, RoundOverError
 from .native import mypyc_attr
 from .options import Option, Preset, Rules, resolve_rules
+from .rand import choice
 from .views import BidRange, Header, Side
 
 RECORD_FORMAT = "troef-record/1"
@@ -166,6 +168,11 @@ class State:
     def _apply(self, action: Action) -> bool:
         """Carry out ``action`` if legal and return True; return False (state unchanged) if not,
         also when the round is over."""
+
+    def random_action(self, rng: random.Random) -> Action:
+        """``choice(rng, self.legal_actions())``: a uniformly random legal action (a random play-out's
+        step).  A game may draw it faster, but must draw the same action from the same ``rng``."""
+        return choice(rng, self.legal_actions())
 
     def illegal_reason(self, action: Action) -> str:
         """Why ``action`` is refused, in words (may be empty)."""

@@ -41,7 +41,7 @@ play-out policy (before play: the game's heuristic) would not have made there.""
 
 def random_policy(game: Game, seed: int) -> Policy:
     """Every seat plays a uniformly random legal action."""
-    return lambda state, rng: choice(rng, state.legal_actions())
+    return lambda state, rng: state.random_action(rng)
 
 
 @dataclass(frozen=True)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 from ...cards import BIT, CODES, HEARTS, SPADES, SUIT_MASKS, SUITS, bits, card_index
 from ...core.actions import Action, make
 from ...core.game import Result
+from ...core.rand import choice
 from ...core.views import Side
 from ...tricks import (
     FOLLOW_RULES,
@@ -233,6 +235,12 @@ class RikkenState(TrickState):
         if self.may_go_blind(seat):
             actions += [BLIND_PLAYS[c] for c in bits(self.hands[seat])]
         return actions
+
+    def random_action(self, rng: random.Random) -> Action:
+        seat = self.current_player
+        if self.in_play and seat is not None and self.may_go_blind(seat):
+            return choice(rng, self.legal_actions())  # the blind leads too
+        return super().random_action(rng)
 
     def led_suit(self) -> int:
         return self.called // 13 if self.blind_lead else self.trick[0] // 13
