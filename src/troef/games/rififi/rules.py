@@ -9,8 +9,8 @@ from ...cards import CODES, PACKS, bits, shuffled
 from ...core.errors import GameError, RecordError
 from ...core.game import Game, State, check_seed, deal_cards, deal_hands
 from ...core.options import Option, Preset
-from ...tricks import FOLLOW_RULES, rank_power
-from .scoring import SCORINGS
+from ...tricks import FOLLOW_RULES, rank_power, turn_tables, winner_keys
+from .scoring import rififi_points, tricks_plus_10_points
 from .state import RififiState
 
 RANK_ORDERS: Final = {"german36": "ATKQJ9876", "french52": "AKQJT98765432"}
@@ -85,10 +85,13 @@ class Rififi(Game):
         self.pack = PACKS[pack_name].mask
         self.pack_cards: tuple[int, ...] = tuple(bits(self.pack))
         self.power = rank_power(RANK_ORDERS[pack_name])
+        # Looked up once, not at every deal: the turn tables and `winner_keys` per trump suit + 1.
+        self.turns = turn_tables(self.players, tuple(range(self.players)))
+        self.trump_keys = tuple(winner_keys(self.power, trump) for trump in range(-1, 4))
         self.follow = FOLLOW_RULES[
             "follow-else-must-trump" if self.rules["must_trump"] else "follow-else-any"
         ]
-        self.points = SCORINGS[str(self.rules["scoring"])]
+        self.squares = self.rules["scoring"] == "rififi"
         self.hook = bool(self.rules["hook"])
         self.max_hand = len(self.pack_cards) // self.players
         tricks = int(self.rules["tricks"])
@@ -98,6 +101,10 @@ class Rififi(Game):
                 f"with {len(self.pack_cards)} cards (at most {self.max_hand})"
             )
         self.hand_size = tricks or self.max_hand
+
+    def points(self, bid: int, tricks: int) -> int:
+        """A seat's score for its ``bid`` and the ``tricks`` it took, by the option ``scoring``."""
+        return rififi_points(bid, tricks) if self.squares else tricks_plus_10_points(bid, tricks)
 
     def schedule(self) -> list[int]:
         """Cards per hand in each round of a match."""

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final
-
 
 def rififi_points(bid: int, tricks: int) -> int:
     """Exact bid: 10 + bid²; otherwise minus the difference."""
@@ -14,9 +11,3 @@ def rififi_points(bid: int, tricks: int) -> int:
 def tricks_plus_10_points(bid: int, tricks: int) -> int:
     """One point per trick taken, 10 more for an exact bid (OpenSpiel's oh_hell defaults)."""
     return tricks + (10 if bid == tricks else 0)
-
-
-SCORINGS: Final[dict[str, Callable[[int, int], int]]] = {
-    "rififi": rififi_points,
-    "tricks-plus-10": tricks_plus_10_points,
-}

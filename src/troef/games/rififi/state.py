@@ -9,7 +9,7 @@ from ...cards import CODES, SUITS
 from ...core.actions import Action, make
 from ...core.game import Result
 from ...core.views import BidRange
-from ...tricks import TrickState, hand_codes, turn_tables, winner_keys
+from ...tricks import TrickState, hand_codes
 from .view import RififiView
 
 if TYPE_CHECKING:
@@ -46,14 +46,14 @@ class RififiState(TrickState):
         """This state as a new round of ``game``, dealt by ``dealer``; returns it."""
         self._game = game
         self.n = game.players
-        self.seat_after, self.order = turn_tables(self.n, tuple(range(self.n)))
+        self.seat_after, self.order = game.turns
         self.dealer = dealer
         self.dealt = hands
         self.hands = list(hands)
         self.hand_size = hands[0].bit_count()
         self.trump_card = trump_card
         self.trump = trump_card // 13 if trump_card >= 0 else -1
-        self.keys = winner_keys(game.power, self.trump)
+        self.keys = game.trump_keys[self.trump + 1]
         self.follow = game.follow
         self.exempt = 0
         self.bids = [-1] * self.n
@@ -88,7 +88,9 @@ class RififiState(TrickState):
         """The bid the hook forbids the current player, or -1."""
         if not self._game.hook or self.current_player != self.dealer:
             return -1
-        rest = self.hand_size - (sum(self.bids) + 1)  # the dealer's own -1 is in the sum
+        rest = self.hand_size - 1  # the bids include the dealer's own -1
+        for bid in self.bids:  # a loop, not sum(): compiled, it runs in C without a call
+            rest -= bid
         return rest if rest >= 0 else -1
 
     def apply_pre_play(self, action: Action) -> bool:
@@ -145,8 +147,8 @@ class RififiState(TrickState):
         }
 
     def final_scores(self) -> list[float]:
-        points = self._game.points
-        return [points(b, t) for b, t in zip(self.bids, self.won, strict=True)]
+        game, bids, won = self._game, self.bids, self.won
+        return [game.points(bids[s], won[s]) for s in range(self.n)]
 
     def trump_suit(self) -> str | None:
         return SUITS[self.trump] if self.trump >= 0 else None
