@@ -9,7 +9,6 @@ int operations.  Text is always the canonical two-character code of
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import random
 from collections.abc import Iterable, Iterator, Sequence
@@ -140,7 +139,7 @@ def shuffled(cards: Sequence[int], seed: int | None, count: int) -> list[int]:
     """
     if seed is None:
         seed = random.getrandbits(64)
-    x = int.from_bytes(hashlib.blake2b(repr(seed).encode(), digest_size=64).digest(), "little")
+    x = int.from_bytes(hashlib.blake2b(repr(seed).encode()).digest(), "little")  # 64 bytes, the default
     pool = list(cards)
     left = len(pool)
     start = 0
@@ -155,10 +154,15 @@ def shuffled(cards: Sequence[int], seed: int | None, count: int) -> list[int]:
     return pool
 
 
-@functools.cache
+_RUNS: Final[dict[tuple[int, int], tuple[tuple[int, int], ...]]] = {}
+
+
 def _digit_runs(left: int, count: int) -> tuple[tuple[int, int], ...]:
     """`shuffled`'s ``count`` digits (radix ``left``, ``left - 1``, ...) in runs whose radices multiply
-    to less than 2^62: per run that product and the index after it."""
+    to less than 2^62: per run that product and the index after it (kept: a deal asks every time)."""
+    found = _RUNS.get((left, count))
+    if found is not None:
+        return found
     runs = []
     i = 0
     while i < count:
@@ -168,7 +172,8 @@ def _digit_runs(left: int, count: int) -> tuple[tuple[int, int], ...]:
             end += 1
         runs.append((radix, end))
         i = end
-    return tuple(runs)
+    found = _RUNS[left, count] = tuple(runs)
+    return found
 
 
 def mask_of(cards: Iterable[int]) -> int:
