@@ -126,8 +126,8 @@ def test_compiled_against_pure_runs_every_measurement_in_a_subprocess() -> None:
     json.dumps(figures)
     rows = {row["row"]: row for row in figures["rows"]}
     for label in ("rififi oh-hell rounds/s", "rikken rounds/s", "ISMCTS iterations/s"):
-        assert rows[label]["median"]["pure"] > 0
-        assert rows[label]["median"]["compiled"] > 0
+        assert rows[label]["best"]["pure"] > 0
+        assert rows[label]["best"]["compiled"] > 0
         assert rows[label]["compiled/pure"] > 0
     assert len(figures["targets"]) == 5
     assert {info["compiled"] for info in figures["engines"].values()} <= {True, False}
