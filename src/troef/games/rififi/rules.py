@@ -131,8 +131,8 @@ class Rififi(Game):
         hands = [0] * n
         for k in range(n):  # one card at a time, clockwise from the left of the dealer
             hand = 0
-            for i in range(k, dealt, n):
-                hand |= 1 << cards[i]
+            for i in range(h):  # compiled, a range with a step would be a Python iterator
+                hand |= 1 << cards[k + i * n]
             hands[(dealer + 1 + k) % n] = hand
         trump_card = cards[dealt] if dealt < len(cards) else cards[dealt - 1]
         return RififiState().new_round(self, dealer, tuple(hands), trump_card)
