@@ -305,7 +305,8 @@ class TrickState(State):
         leader = self.leader
         winner = self.order[leader][index]
         self.history.append((leader, tuple(self.trick), winner))
-        self.won[winner] += 1
+        won = self.won
+        won[winner] = won[winner] + 1  # not +=, which compiled adds the list's item as an object
         self.leader = self.current_player = winner
         self.trick = []
         if self.trick_done():
