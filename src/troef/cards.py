@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final
+from typing import Final, cast
 
 from .core.errors import TroefError
 from .core.native import python_class
@@ -140,7 +140,7 @@ def shuffled(cards: Sequence[int], seed: int | None, count: int) -> list[int]:
     if seed is None:
         seed = random.getrandbits(64)
     x = int.from_bytes(hashlib.blake2b(repr(seed).encode()).digest(), "little")  # 64 bytes, the default
-    pool = list(cards)
+    pool: list[object] = list(cards)  # compiled, swapping objects skips unboxing and boxing each card
     left = len(pool)
     start = 0
     for radix, end in _digit_runs(left, count):
@@ -151,7 +151,7 @@ def shuffled(cards: Sequence[int], seed: int | None, count: int) -> list[int]:
             rest //= m
             pool[i], pool[j] = pool[j], pool[i]
         start = end
-    return pool
+    return cast(list[int], pool)
 
 
 _RUNS: Final[dict[tuple[int, int], tuple[tuple[int, int], ...]]] = {}
