@@ -9,6 +9,7 @@ int operations.  Text is always the canonical two-character code of
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Iterable, Iterator, Sequence
@@ -154,15 +155,10 @@ def shuffled(cards: Sequence[int], seed: int | None, count: int) -> list[int]:
     return cast(list[int], pool)
 
 
-_RUNS: Final[dict[tuple[int, int], tuple[tuple[int, int], ...]]] = {}
-
-
+@functools.cache
 def _digit_runs(left: int, count: int) -> tuple[tuple[int, int], ...]:
     """`shuffled`'s ``count`` digits (radix ``left``, ``left - 1``, ...) in runs whose radices multiply
-    to less than 2^62: per run that product and the index after it (kept: a deal asks every time)."""
-    found = _RUNS.get((left, count))
-    if found is not None:
-        return found
+    to less than 2^62: per run that product and the index after it."""
     runs = []
     i = 0
     while i < count:
@@ -172,8 +168,7 @@ def _digit_runs(left: int, count: int) -> tuple[tuple[int, int], ...]:
             end += 1
         runs.append((radix, end))
         i = end
-    found = _RUNS[left, count] = tuple(runs)
-    return found
+    return tuple(runs)
 
 
 def mask_of(cards: Iterable[int]) -> int:
