@@ -129,6 +129,8 @@ def highest(mask: int, strength: Sequence[int]) -> int:
 
 
 BIT: Final = tuple(1 << c for c in range(52))
+_BLAKE2B: Final = hashlib.blake2b  # compiled, a constant is read without looking up the name
+_FROM_BYTES: Final = int.from_bytes
 
 
 def shuffled(cards: Sequence[int], seed: int | None, count: int) -> list[int]:
@@ -140,11 +142,13 @@ def shuffled(cards: Sequence[int], seed: int | None, count: int) -> list[int]:
     """
     if seed is None:
         seed = random.getrandbits(64)
-    x = int.from_bytes(hashlib.blake2b(repr(seed).encode()).digest(), "little")  # 64 bytes, the default
+    x = _FROM_BYTES(_BLAKE2B(repr(seed).encode()).digest(), "little")  # 64 bytes, the default
     pool: list[object] = list(cards)  # compiled, swapping objects skips unboxing and boxing each card
     left = len(pool)
     start = 0
-    for radix, end in _digit_runs(left, count):
+    runs, whole = _digit_runs(left, count)
+    x %= whole  # the digits drawn depend only on this remainder, a third of x's size or less
+    for radix, end in runs:
         x, rest = divmod(x, radix)  # x's next digits are rest's: one division of the long x per run
         for i in range(start, end):
             m = left - i
@@ -156,10 +160,11 @@ def shuffled(cards: Sequence[int], seed: int | None, count: int) -> list[int]:
 
 
 @functools.cache
-def _digit_runs(left: int, count: int) -> tuple[tuple[int, int], ...]:
+def _digit_runs(left: int, count: int) -> tuple[tuple[tuple[int, int], ...], int]:
     """`shuffled`'s ``count`` digits (radix ``left``, ``left - 1``, ...) in runs whose radices multiply
-    to less than 2^62: per run that product and the index after it."""
+    to less than 2^62: per run that product and the index after it; and the product of all radices."""
     runs = []
+    whole = 1
     i = 0
     while i < count:
         radix, end = 1, i
@@ -167,8 +172,9 @@ def _digit_runs(left: int, count: int) -> tuple[tuple[int, int], ...]:
             radix *= left - end
             end += 1
         runs.append((radix, end))
+        whole *= radix
         i = end
-    return tuple(runs)
+    return tuple(runs), whole
 
 
 def mask_of(cards: Iterable[int]) -> int:
