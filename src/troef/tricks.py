@@ -106,26 +106,17 @@ def turn_tables(players: int, seats: tuple[int, ...]) -> tuple[tuple[int, ...], 
 
 
 PLAYS: Final = tuple(make("play", cards=(c,)) for c in range(52))
-_SUIT_PLAYS: Final[list[tuple[tuple[Action, ...], ...]]] = []  # per suit, per 13-bit mask: its plays
 
 
 def plays(mask: int) -> list[Action]:
     """The ``play C`` actions of the cards in ``mask``, lowest index first."""
-    tables = _SUIT_PLAYS
-    if not tables:
-        ranks = [tuple(bits(m)) for m in range(1 << 13)]
-        tables.extend(tuple(tuple(PLAYS[13 * s + r] for r in rs) for rs in ranks) for s in range(4))
-    spades, hearts, diamonds, clubs = tables
-    out = list(spades[mask & 0x1FFF])
-    found = hearts[mask >> 13 & 0x1FFF]
-    if found:  # the empty suits skipped: a hand that follows suit plays one
-        out.extend(found)
-    found = diamonds[mask >> 26 & 0x1FFF]
-    if found:
-        out.extend(found)
-    found = clubs[mask >> 39]
-    if found:
-        out.extend(found)
+    # a walk over the bits: tables of each suit's 8,192 masks were faster timed alone, but in play their
+    # entries are cold, and a round of random play-outs ran 10% slower with them
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(PLAYS[low.bit_length() - 1])
+        mask ^= low
     return out
 
 
