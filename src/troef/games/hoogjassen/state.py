@@ -32,7 +32,13 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-BID, LUMMEL, DISCARD, TRUMP, PLAY, OVER = Phase  # its members, in order
+# the members, as constants: compiled, they are read without looking up a name
+BID: Final = Phase.BID
+LUMMEL: Final = Phase.LUMMEL
+DISCARD: Final = Phase.DISCARD
+TRUMP: Final = Phase.TRUMP
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
 TAKE_LUMMEL: Final = make("take-lummel")
 ONGEDRAAID: Final = make("ongedraaid")
 TRUMPS: Final = tuple(make("trump", s) for s in SUITS)

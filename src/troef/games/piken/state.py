@@ -27,7 +27,10 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-DRAW, PLAY, OVER = Phase  # its members, in order
+# the members, as constants: compiled, they are read without looking up a name
+DRAW: Final = Phase.DRAW
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
 DECLINE: Final = make("decline")
 DRAWS: Final = {n: make("draw", str(n)) for n in POSITIONS}
 PLAYERS: Final = 3

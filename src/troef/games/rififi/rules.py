@@ -135,7 +135,7 @@ class Rififi(Game):
                 hand |= 1 << cards[k + i * n]
             hands[(dealer + 1 + k) % n] = hand
         trump_card = cards[dealt] if dealt < len(cards) else cards[dealt - 1]
-        return RififiState().new_round(self, dealer, tuple(hands), trump_card)
+        return RififiState().new_round(self, dealer, tuple(hands), h, trump_card)
 
     def max_rounds(self) -> int | None:
         return self.match_rounds() if self.rules["schedule"] == "up-down" else None
@@ -182,7 +182,7 @@ class Rififi(Game):
                 )
             if not all_dealt and seen >> trump_card & 1:
                 raise RecordError(f"trump_card {CODES[trump_card]} is also dealt to a hand")
-        return RififiState().new_round(self, dealer, masks, trump_card)
+        return RififiState().new_round(self, dealer, masks, h, trump_card)
 
 
 def _text(value: object) -> str:

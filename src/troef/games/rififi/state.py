@@ -24,8 +24,13 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-BID, PLAY, OVER = Phase  # its members, in order
+# the members, as constants: compiled, they are read without looking up a name
+BID: Final = Phase.BID
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
 BIDS: Final = tuple(make("bid", str(n)) for n in range(53))
+BIDS_UP_TO: Final = tuple(BIDS[: n + 1] for n in range(53))
+"""``BIDS_UP_TO[h]``: the bids of a hand of ``h`` cards, 0 to h"""
 
 
 class RififiState(TrickState):
@@ -42,15 +47,18 @@ class RififiState(TrickState):
     def __init__(self) -> None:
         """A blank state: `new_round` deals it (`shallow_copy` fills in a copy)."""
 
-    def new_round(self, game: Rififi, dealer: int, hands: tuple[int, ...], trump_card: int) -> RififiState:
-        """This state as a new round of ``game``, dealt by ``dealer``; returns it."""
+    def new_round(
+        self, game: Rififi, dealer: int, hands: tuple[int, ...], hand_size: int, trump_card: int
+    ) -> RififiState:
+        """This state as a new round of ``game``, dealt by ``dealer``: ``hand_size`` cards to each of
+        ``hands``; returns it."""
         self._game = game
         self.n = game.players
         self.seat_after, self.order = game.turns
         self.dealer = dealer
         self.dealt = hands
         self.hands = list(hands)
-        self.hand_size = hands[0].bit_count()
+        self.hand_size = hand_size
         self.trump_card = trump_card
         self.trump = trump_card // 13 if trump_card >= 0 else -1
         self.keys = game.trump_keys[self.trump + 1]
@@ -78,7 +86,7 @@ class RififiState(TrickState):
     def pre_play_actions(self) -> list[Action]:
         if self.is_over:
             return []
-        bids = list(BIDS[: self.hand_size + 1])
+        bids = list(BIDS_UP_TO[self.hand_size])
         forbidden = self.hooked_bid()
         if forbidden >= 0:
             del bids[forbidden]

@@ -41,7 +41,13 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-BID, CHOOSE, TRUMP, CALL, PLAY, OVER = Phase  # its members, in order
+# the members, as constants: compiled, they are read without looking up a name
+BID: Final = Phase.BID
+CHOOSE: Final = Phase.CHOOSE
+TRUMP: Final = Phase.TRUMP
+CALL: Final = Phase.CALL
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
 QUEEN_OF_SPADES: Final = card_index(SPADES, "Q")
 BLIND_PLAYS: Final = tuple(make("play", cards=(c,), blind=True) for c in range(52))
 CHOICES: Final = {name: make("choose", name) for name in ("schoppen-mie", "een-of-vijf", "noodrik")}
