@@ -147,7 +147,7 @@ def shuffled(cards: Sequence[int], seed: int | None, count: int) -> list[int]:
     left = len(pool)
     start = 0
     runs, whole = _digit_runs(left, count)
-    x %= whole  # the digits drawn depend only on this remainder, a third of x's size or less
+    x %= whole  # the digits drawn depend only on this remainder: at most 226 of x's 512 bits (52!)
     for radix, end in runs:
         x, rest = divmod(x, radix)  # x's next digits are rest's: one division of the long x per run
         for i in range(start, end):
