@@ -40,17 +40,22 @@ def test_the_lobby_on_a_desktop_and_a_phone(served: Served, new_context: Context
 
 def in_play(page: TablePage) -> bool:
     """The cards are out: this seat is to play a card, or the match is over."""
-    state = page.state()
+    return _in_play(page.state())
+
+
+def _in_play(state: dict[str, Any]) -> bool:
     return bool(state["over"] or (state["turn"] and state["phase"] == "play"))
 
 
 def choosing(page: TablePage) -> bool:
     """As `in_play`, but not at a forced card: the server plays that for the seat, a new version."""
-    if not in_play(page):
+    state = page.state()  # read once: a second read may see a later version
+    if state["over"]:
+        return True
+    if not _in_play(state):
         return False
-    state = page.state()
     frame = page.frame_of(state["version"])
-    return bool(state["over"]) or (frame is not None and len(frame["legal_actions"]) > 1)
+    return frame is not None and len(frame["legal_actions"]) > 1
 
 
 @pytest.mark.parametrize("game", list(TABLES))
