@@ -131,13 +131,13 @@ def test_piek_ends_early_when_certain() -> None:
     assert result["scores"] == [-45, 15, 15, 15] and result["details"]["made"][0] is False
 
 
-def test_open_hand_after_five_tricks_and_praatje() -> None:
-    state = start("kampioenschap", hands_with({}), actions=("bid misere", "pass", "pass", "pass"))
+@pytest.mark.parametrize(("rules", "leader"), [("kampioenschap", 0), ("bsg", 1)])
+def test_open_hand_after_five_tricks(rules: str, leader: int) -> None:
+    """K: open misère is led as usual, from the dealer's left; B: by its bidder."""
+    state = start(rules, hands_with({}), actions=("bid misere", "pass", "pass", "pass"))
     assert state.view(None)["open_hands"] == [None] * 4
-    state = start(
-        "kampioenschap", hands_with({}), actions=("bid misere", "bid open-misere", "pass", "pass", "pass")
-    )
-    assert state.current_player == 1  # the open bidder leads
+    state = start(rules, hands_with({}), actions=("bid misere", "bid open-misere", "pass", "pass", "pass"))
+    assert state.current_player == leader
     while len(state.view(None)["history"]) < 5 and not state.is_over:
         assert state.view(2)["open_hands"][1] is None
         state.apply(state.legal_actions()[0])
@@ -145,13 +145,15 @@ def test_open_hand_after_five_tricks_and_praatje() -> None:
         assert state.view(2)["open_hands"][1] == state.view(1)["hand"]
 
 
-def test_praatje_shows_every_hand() -> None:
+@pytest.mark.parametrize(("rules", "all_open"), [("kampioenschap", False), ("bsg", True)])
+def test_praatje_shows_every_hand_only_in_bsg(rules: str, all_open: bool) -> None:
     state = start(
-        "kampioenschap",
+        rules,
         hands_with({}),
         actions=("bid piek", "bid open-piek", "bid open-piek-praatje", "pass", "pass", "pass"),
     )
-    assert state.view(None)["open_hands"] == [state.view(s)["hand"] for s in range(4)]
+    hands = [state.view(s)["hand"] for s in range(4)]
+    assert state.view(None)["open_hands"] == (hands if all_open else [None] * 4)
 
 
 def test_two_open_piekers_lead_tricks_one_and_two() -> None:
@@ -187,7 +189,13 @@ def test_two_open_piekers_lead_tricks_one_and_two() -> None:
         (BSG, "rik", 8, 13, 50),
         (BSG, "rik", 8, 5, 15),
         (BSG, "noodrik", 7, 7, 5),
-        (BSG, "10-alleen", 10, 13, 30),
+        (BSG, "10-alleen", 10, 13, 50),
+        (BSG, "10-alleen", 10, 10, 15),
+        (BSG, "10-alleen", 10, 11, 20),
+        (BSG, "10-alleen", 10, 8, 10),
+        (BSG.scaled(alleen_as_rik=False), "10-alleen", 10, 13, 30),
+        (BSG.scaled(alleen_as_rik=False), "10-alleen", 10, 11, 10),
+        (KAMPIOENSCHAP.scaled(alleen_as_rik=False), "10-alleen", 10, 11, 105),
         (BSG, "13-open-kapot", 13, 12, 100),
     ],
 )

@@ -67,7 +67,9 @@ RIKKEN_RULES = (
     "2 N-alleen-beter",
     "2 piek",
     "2 misere",
-    "2 open-misere",
+    "2 open-misere kampioenschap",
+    "2 open-misere bsg",
+    "2 open-misere-praatje kampioenschap",
     "2 open-piek-praatje",
     "2 troela",
     "2 13-open-kapot",
@@ -84,6 +86,8 @@ RIKKEN_RULES = (
     "3.5",
     "3.6 kampioenschap",
     "3.6 bsg",
+    "3.6 bsg the fourth must join after passing",
+    "3.6 bsg the fourth must join misere after passing",
     "3.7",
     "3.8 kampioenschap",
     "3.8 bsg",
@@ -98,6 +102,9 @@ RIKKEN_RULES = (
     "5.3",
     "5.4",
     "5.5",
+    "5.5 kampioenschap praatje",
+    "5.5 kampioenschap two open piekers",
+    "5.5 bsg two open piekers",
     "5.6",
     "6 kampioenschap rik",
     "6 kampioenschap rik-beter",
@@ -148,6 +155,9 @@ RIKKEN_RULES = (
     "option deal",
     "option plain_may_be_hearts",
     "option open_after_trick",
+    "option open_after_trick_two",
+    "option open_misere_bidder_leads",
+    "option praatje_all_open",
     "option called_card_kept",
     "option slim",
     "option ladder",
@@ -155,10 +165,12 @@ RIKKEN_RULES = (
     "option troela",
     "option open_kapot",
     "option forced_fourth",
+    "option forced_fourth_after_pass",
     "option queen_must_go",
     "option pass_game",
     "option all_pass_chooser",
     "option scoring",
+    "option alleen_as_rik",
     "option blind_rond",
 )
 # The same for hoogjassen.md: numbered rules (4.2 and 6.1/6.4 case by case), every Decision.
@@ -499,24 +511,32 @@ def rikken_states(name: str) -> list[tuple[int, Any]]:
 
 
 @pytest.mark.parametrize(
-    ("name", "open_seat", "after"),
+    ("name", "open_seats", "after"),
     [
-        ("5.5-open-hand-shown-after-trick-5.json", 1, 5),
-        ("option-open_after_trick-3.json", 1, 3),
+        ("5.5-open-hand-shown-after-trick-5.json", {1}, 5),
+        ("option-open_after_trick-3.json", {1}, 3),
+        ("5.5-kampioenschap-praatje-open-after-trick-5.json", {3}, 5),
+        ("5.5-kampioenschap-two-open-piekers-after-trick-9.json", {1, 2}, 9),
+        ("option-open_after_trick_two-7.json", {1, 2}, 7),
+        ("5.5-bsg-two-open-piekers-after-trick-5.json", {1, 2}, 5),
     ],
 )
-def test_rikken_open_hand_shown_after_trick(name: str, open_seat: int, after: int) -> None:
+def test_rikken_open_hand_shown_after_trick(name: str, open_seats: set[int], after: int) -> None:
     states = rikken_states(name)
     assert states[-1][0] > after
     for done, state in states:
-        for viewer in range(4):
+        for viewer in [None, *range(4)]:
             shown = state.view(viewer)["open_hands"]
-            assert (shown[open_seat] is not None) == (done >= after), f"{name}: after {done} tricks"
-            assert all(shown[s] is None for s in range(4) if s != open_seat)
+            for s in range(4):
+                visible = s in open_seats and done >= after
+                assert (shown[s] is not None) == visible, f"{name}: seat {s} after {done} tricks"
+                assert not visible or shown[s] == state.view(s)["hand"]
 
 
-def test_rikken_praatje_all_hands_open_from_the_start() -> None:
-    name = "5.5-praatje-all-hands-open.json"
+@pytest.mark.parametrize(
+    "name", ["5.5-praatje-all-hands-open.json", "option-praatje_all_open-true-kampioenschap.json"]
+)
+def test_rikken_praatje_all_hands_open_from_the_start(name: str) -> None:
     record = load(SCENARIOS / "rikken" / name)
     done, state = rikken_states(name)[0]
     assert done == 0

@@ -86,7 +86,8 @@ def rikken_auction(record: Record) -> tuple[str | None, list[int]]:
 
 def rikken_visible(record: Record, seat: int | None) -> set[str]:
     """Rikken: your own dealt hand and every card played face up; a card led blind once its trick is
-    complete; open hands once open (after ``open_after_trick`` tricks), every hand in praatje; and
+    complete; open hands once open (after ``open_after_trick`` tricks, two or more open piekers after
+    ``open_after_trick_two``), every hand from the start in praatje with ``praatje_all_open``; and
     what the rules make known: the four aces once troela is bid (three by the bid, the fourth by
     its holder naming trump), aces and kings when the rikker could call no partner (4.3).  The
     called card is named to all; tests/test_rikken_play.py checks that its holder stays hidden."""
@@ -116,11 +117,12 @@ def rikken_visible(record: Record, seat: int | None) -> set[str]:
         and not any(t.startswith("call") for t in actions)
     ):
         seen.update(aces_kings)
-    if contract.endswith("praatje"):
+    if contract.endswith("praatje") and rules["praatje_all_open"]:
         seen.update(c for hand in hands for c in hand)
-    elif (contract.startswith("open") or "kapot" in contract) and len(plays) // 4 >= int(
-        rules["open_after_trick"]
-    ):
+        return seen
+    two_piekers = "piek" in contract and len(players) > 1
+    after = int(rules["open_after_trick_two" if two_piekers else "open_after_trick"])
+    if (contract.startswith("open") or "kapot" in contract) and len(plays) // 4 >= after:
         seen.update(c for p in players for c in hands[p])
     return seen
 
@@ -338,6 +340,34 @@ def test_views_show_no_hidden_card(game_name: str, preset: str, players: int) ->
                 break
             state.apply(rng.choice(legal))
         assert state.is_over
+
+
+OPEN_AUCTIONS = {
+    "praatje": ("bid misere", "bid open-misere", "bid open-misere-praatje", "pass", "pass", "pass"),
+    "two open piekers": ("bid piek", "bid open-piek", "pass", "pass", "bid open-piek"),
+    "two open misère": ("bid misere", "bid open-misere", "pass", "pass", "bid open-misere"),
+}
+"""Auctions (from the dealer's left) into the open contracts whose hands are laid open late (5.5)."""
+
+
+@pytest.mark.parametrize("preset", ["kampioenschap", "bsg"])
+@pytest.mark.parametrize("auction", sorted(OPEN_AUCTIONS))
+def test_open_contracts_show_no_hand_before_it_lies_open(preset: str, auction: str) -> None:
+    """Rikken 5.5 at every step of random rounds of an open contract: K praatje shows nothing before
+    the open hands lie open, two open piekers (K) stay hidden until trick 9; and the check sees the
+    hands once they are open."""
+    game = troef.load_game("rikken", preset, 4)
+    opened = 0
+    for seed in range(ROUNDS):
+        rng = random.Random(seed)
+        state = game.deal(seed, seed % 4)
+        for text in OPEN_AUCTIONS[auction]:
+            state.apply(text)
+        while not state.is_over:
+            views = check_views(state)
+            opened += any(hand is not None for hand in views[None]["open_hands"])
+            state.apply(rng.choice(state.legal_actions()))
+    assert opened, "no open hand was ever shown: the check is vacuous"
 
 
 PUBLIC_KEYS = ("order", "trick_seats", "last_trick", "history", "tricks")

@@ -19,6 +19,8 @@ class BidRules:
     """every contract that may be bid, with its rank on the ladder"""
     step_rule: bool
     forced_fourth: bool
+    forced_after_pass: bool
+    """the forced fourth joins also when he has passed (3.6)"""
     legal_memo: dict[tuple[object, ...], tuple[Action, ...]] = field(default_factory=dict, compare=False)
     """legal bids by everything they depend on (see `Auction.legal`)"""
 
@@ -50,12 +52,13 @@ class Auction:
 
     def forced(self, seat: int) -> bool:
         """B: three players hold the same piek/misère contract (or misère in a blind round), so
-        ``seat`` must join it."""
+        ``seat`` must join it, also after passing unless the rules say otherwise (3.6)."""
         return (
             (self.rules.forced_fourth or self.blind)
             and len(self.holders) == 3
             and seat not in self.holders
             and CONTRACTS[self.top].joinable
+            and (self.rules.forced_after_pass or not self.out[seat])
         )
 
     def legal(self, seat: int, aces: int) -> list[Action]:
@@ -136,12 +139,16 @@ class Auction:
             self.top, self.holders = name, [seat]
 
     def over(self) -> bool:
-        """Everybody passed, or everyone left holds the highest contract."""
-        return all(self.out[s] or s in self.holders for s in self.seats)
+        """Everybody passed, or everyone left holds the highest contract, and nobody must join it."""
+        return all((self.out[s] or s in self.holders) and not self.forced(s) for s in self.seats)
 
     def next_bidder(self, seat: int) -> int:
-        """The next seat clockwise after ``seat`` that has not passed."""
+        """A seat that must join (3.6) at once; else the next seat clockwise after ``seat`` that has
+        not passed."""
         seats = self.seats
+        for s in seats:
+            if self.forced(s):
+                return s
         i = seats.index(seat)
         for k in range(1, len(seats) + 1):
             s = seats[(i + k) % len(seats)]

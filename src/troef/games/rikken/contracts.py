@@ -21,7 +21,8 @@ class Contract:
     open: bool = False
     """the players' hands are laid open after ``open_after_trick`` tricks"""
     praatje: bool = False
-    """every hand is open from the start of play"""
+    """the players may talk once the open hands lie open (with ``praatje_all_open``: every hand is
+    open from the start of play)"""
 
     @property
     def joinable(self) -> bool:
@@ -44,7 +45,8 @@ class Contract:
 
     @property
     def bidder_leads(self) -> bool:
-        """Open piek/misère, open kapot and slim: the (first) bidder leads trick 1."""
+        """Open piek/misère, open kapot and slim: the (first) bidder leads trick 1 (open misère only
+        with ``open_misere_bidder_leads``, see `Rikken`)."""
         return self.open or self.family == SLIM
 
     @property

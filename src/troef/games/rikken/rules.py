@@ -11,7 +11,7 @@ from ...core.game import Game, Result, State, check_seed, deal_hands
 from ...core.options import Option, Preset
 from ...tricks import rank_power
 from .auction import BidRules
-from .contracts import CONTRACTS, LADDERS, RIK, ranks
+from .contracts import CONTRACTS, LADDERS, MISERE, RIK, ranks
 from .scoring import TABLES
 from .state import RikkenState
 
@@ -31,6 +31,12 @@ OPTIONS: Final = (
     Option("open_kapot", bool, False, "13-open-kapot(-beter) may be bid, at any moment of the auction"),
     Option("slim", bool, False, "slim may be bid: 13 tricks without trump, the bidder leads"),
     Option("forced_fourth", bool, False, "when three play the same piek or misère, the fourth must join"),
+    Option(
+        "forced_fourth_after_pass",
+        bool,
+        True,
+        "the forced fourth must join also when he has passed: he takes the next turn at once",
+    ),
     Option("plain_may_be_hearts", bool, False, "plain rik, alleen and open kapot may name hearts trump"),
     Option(
         "open_after_trick",
@@ -39,6 +45,27 @@ OPTIONS: Final = (
         "an open player's hand is shown after this many completed tricks",
         minimum=0,
         maximum=13,
+    ),
+    Option(
+        "open_after_trick_two",
+        int,
+        9,
+        "with two or more open piekers, their hands are shown after this many completed tricks",
+        minimum=0,
+        maximum=13,
+    ),
+    Option(
+        "open_misere_bidder_leads",
+        bool,
+        False,
+        "open misère: its (first) bidder leads trick 1; otherwise the player left of the dealer",
+    ),
+    Option(
+        "praatje_all_open",
+        bool,
+        False,
+        "praatje: every hand is open from the start of play; otherwise the open form's hands, "
+        "laid open as in the open form",
     ),
     Option(
         "called_card_kept",
@@ -70,6 +97,12 @@ OPTIONS: Final = (
     ),
     Option("scoring", str, "kampioenschap", "the score table", tuple(TABLES)),
     Option(
+        "alleen_as_rik",
+        bool,
+        True,
+        "bsg table: a made N-alleen pays as a rik with the same tricks; otherwise from its own target",
+    ),
+    Option(
         "deal",
         str,
         "random",
@@ -97,6 +130,9 @@ PRESETS: Final = (
             "troela": True,
             "open_kapot": True,
             "forced_fourth": True,
+            "open_after_trick_two": 5,
+            "open_misere_bidder_leads": True,
+            "praatje_all_open": True,
             "pass_game": "noodrik",
             "all_pass_chooser": "left",
             "scoring": "bsg",
@@ -131,9 +167,16 @@ class Rikken(Game):
             {name: i for name, i in ranks(str(r["ladder"])).items() if name not in off},
             bool(r["step_rule"]),
             bool(r["forced_fourth"]),
+            bool(r["forced_fourth_after_pass"]),
         )
-        self.table = TABLES[str(r["scoring"])]
+        self.table = TABLES[str(r["scoring"])].scaled(bool(r["alleen_as_rik"]))
         self.pass_games = (CONTRACTS["schoppen-mie"], CONTRACTS[str(r["pass_game"])])
+        self.bidder_leads = frozenset(
+            name
+            for name, c in CONTRACTS.items()
+            if c.bidder_leads and (c.family != MISERE or r["open_misere_bidder_leads"])
+        )
+        """The contracts whose (first) bidder leads trick 1 (section 2)."""
         self.power = POWER
 
     def seats_of(self, dealer: int) -> tuple[int, ...]:

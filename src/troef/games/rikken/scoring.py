@@ -7,7 +7,7 @@ from every member of the losing side, so each round adds up to 0.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 
@@ -23,12 +23,15 @@ class TrickScale:
     """more per trick below target - 1"""
     all13: int | None = None
     """the amount for all 13 tricks, when the table fixes one"""
+    made_from: int | None = None
+    """the tricks a made contract's amount is measured from (None: its target)"""
 
     def amount(self, target: int, tricks: int) -> int:
         if tricks >= target:
             if tricks == 13 and self.all13 is not None:
                 return self.all13
-            return self.made + self.over * (tricks - target)
+            base = target if self.made_from is None else self.made_from
+            return self.made + self.over * (tricks - base)
         return self.failed + self.under * (target - 1 - tricks)
 
 
@@ -47,6 +50,13 @@ class ScoreTable:
     mie_once: bool
     """schoppen-mie: one player taking both pays once"""
     een_of_vijf: int
+    alleen_from_target: Mapping[str, TrickScale] = field(default_factory=dict)
+    """the N-alleen amounts measured from each contract's own target, where they differ (option
+    ``alleen_as_rik`` off)"""
+
+    def scaled(self, alleen_as_rik: bool) -> ScoreTable:
+        """This table, or with ``alleen_as_rik`` off its alleen amounts measured from their targets."""
+        return self if alleen_as_rik else replace(self, tricks={**self.tricks, **self.alleen_from_target})
 
 
 def _alleen(scale: TrickScale, n: int) -> dict[str, TrickScale]:
@@ -83,10 +93,17 @@ KAMPIOENSCHAP: Final = ScoreTable(
 )
 
 
-def _bsg_scale(target: int) -> TrickScale:
-    """B: 5 in or out, 5 per trick over (or under); 13 tricks pays twice the 12-trick amount."""
-    twelve = 5 + 5 * (12 - target)
-    return TrickScale(5, 5, 5, 5, all13=2 * twelve if target <= 12 else None)
+def _bsg_scale(target: int, made_from: int | None = None) -> TrickScale:
+    """B: 5 in or out, 5 per trick over (from ``made_from``, by default the target) or under; 13
+    tricks pays twice the 12-trick amount."""
+    base = target if made_from is None else made_from
+    twelve = 5 + 5 * (12 - base)
+    return TrickScale(5, 5, 5, 5, all13=2 * twelve if base <= 12 else None, made_from=made_from)
+
+
+def _bsg_alleen(made_from: int | None) -> dict[str, TrickScale]:
+    """Every N-alleen(-beter) of B's table, made measured from ``made_from`` (None: from N)."""
+    return {name: scale for n in range(8, 14) for name, scale in _alleen(_bsg_scale(n, made_from), n).items()}
 
 
 _B_100 = TrickScale(100, 0, 100, 0)
@@ -97,7 +114,8 @@ BSG: Final = ScoreTable(
         "rik-beter": _bsg_scale(8),
         "troela": _bsg_scale(8),
         "noodrik": _bsg_scale(7),
-        **{name: scale for n in range(8, 14) for name, scale in _alleen(_bsg_scale(n), n).items()},
+        # Decision: a made N-alleen pays as a rik with the same tricks (B gives no figure)
+        **_bsg_alleen(8),
         "13-open-kapot": _B_100,
         "13-open-kapot-beter": _B_100,
         "slim": _B_100,  # Decision: slim is not in B's table; it scores as open kapot
@@ -107,6 +125,7 @@ BSG: Final = ScoreTable(
     mie=25,
     mie_once=True,
     een_of_vijf=10,  # Decision: B does not play een-of-vijf; K's amount
+    alleen_from_target=_bsg_alleen(None),
 )
 
 TABLES: Final = {"kampioenschap": KAMPIOENSCHAP, "bsg": BSG}

@@ -221,7 +221,7 @@ class RikkenState(TrickState):
         self.keys = winner_keys(self._game.power, self.trump)
         if contract.family == TROELA:
             leader = self.partner
-        elif contract.bidder_leads:
+        elif contract.name in self._game.bidder_leads:
             leader = self.players[0]
             if contract.joinable and len(self.players) > 1:
                 self.second_leader = self.players[1]
@@ -519,17 +519,21 @@ class RikkenState(TrickState):
         ]
 
     def open_hands(self) -> list[list[str] | None]:
-        """Hands laid open: every hand in praatje, the open players' after ``open_after_trick`` tricks."""
+        """Hands laid open (5.5): every hand from the start in praatje with ``praatje_all_open``;
+        else the open players' after ``open_after_trick`` tricks (two or more open piekers:
+        ``open_after_trick_two``)."""
         contract = self.contract
         out: list[list[str] | None] = [None] * self._game.players
         if contract is None or not contract.open or self.phase not in (PLAY, OVER):
             return out
-        if contract.praatje:
+        rules = self._game.rules
+        if contract.praatje and rules["praatje_all_open"]:
             shown: tuple[int, ...] = self.seats
-        elif len(self.history) >= int(self._game.rules["open_after_trick"]):
-            shown = self.players
         else:
-            return out
+            two = contract.family == PIEK and len(self.players) > 1
+            if len(self.history) < int(rules["open_after_trick_two" if two else "open_after_trick"]):
+                return out
+            shown = self.players
         for s in shown:
             out[s] = hand_codes(self.hands[s])
         return out
