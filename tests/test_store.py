@@ -24,7 +24,9 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
+import troef
 from troef.web.store import (
+    TABLES,
     Event,
     Store,
     StoreError,
@@ -329,7 +331,7 @@ def test_migrations_run_again_or_at_once_are_harmless_and_match_the_schema(url: 
     engine = create_engine(url)
     with engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == head == "0002"
+        assert context.get_current_revision() == head == "0003"
         assert compare_metadata(context, metadata) == []
     engine.dispose()
 
@@ -345,13 +347,57 @@ def test_a_new_revision_follows_the_newest_as_a_module_alembic_reads(tmp_path: P
     shipped = ScriptDirectory.from_config(config).dir
     shutil.copytree(shipped, tmp_path / "migrations", ignore=shutil.ignore_patterns("__pycache__"))
     config.set_main_option("script_location", str(tmp_path / "migrations"))
-    command.revision(config, "add a column", rev_id="0003")
-    written = tmp_path / "migrations" / "versions" / "r0003_add_a_column.py"
+    command.revision(config, "add a column", rev_id="0004")
+    written = tmp_path / "migrations" / "versions" / "r0004_add_a_column.py"
     compile(written.read_text(encoding="utf-8"), str(written), "exec")
     script = ScriptDirectory.from_config(config)
-    assert script.get_current_head() == "0003"
-    revision = script.get_revision("0003")
-    assert revision is not None and revision.down_revision == "0002"
+    assert script.get_current_head() == "0004"
+    revision = script.get_revision("0004")
+    assert revision is not None and revision.down_revision == "0003"
+
+
+def test_rikken_tables_stored_before_0_8_keep_the_rules_they_were_made_under(url: str) -> None:
+    """Migration 0003: a Rikken table stored by troef 0.7 gets 0.7's values of the options 0.8 added,
+    so its rounds replay and resume as they were played; other games' tables are left alone."""
+    stored = {
+        "k": (row("k"), "kampioenschap"),
+        "b": (row("b"), {"preset": "bsg", "open_after_trick": 3}),
+        "h": (TableRow("h", "hoogjassen", "standaard", 4, {}, 1.0), "standaard"),
+    }
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0002")
+        for table_row, rules in stored.values():
+            connection.execute(
+                TABLES.insert().values(
+                    id=table_row.id,
+                    game=table_row.game,
+                    rules=rules,
+                    players=4,
+                    settings={},
+                    created=1.0,
+                    version=0,
+                )
+            )
+    engine.dispose()
+    with Store(url) as store:
+        loaded = {table_id: store.load(table_id) for table_id in stored}
+    rules = {table_id: found[0].rules for table_id, found in loaded.items() if found is not None}
+    legacy = {
+        "open_misere_bidder_leads": True,
+        "praatje_all_open": True,
+        "forced_fourth_after_pass": False,
+        "alleen_as_rik": False,
+    }
+    assert rules == {
+        "k": {"preset": "kampioenschap", **legacy, "open_after_trick_two": 5},
+        "b": {"preset": "bsg", "open_after_trick": 3, **legacy, "open_after_trick_two": 3},
+        "h": "standaard",
+    }
+    old_k = troef.load_game("rikken", rules["k"]).rules
+    assert (
+        old_k["open_misere_bidder_leads"] and old_k["praatje_all_open"] and old_k["open_after_trick_two"] == 5
+    )
 
 
 def test_fresh_databases_started_at_once_all_migrate(url: str) -> None:
