@@ -6,6 +6,7 @@ by the play-out policy's choices; the games' candidate actions."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 
 import troef
 from troef.core.game import Game, State
-from troef.players import Bot, make_bot
+from troef.players import THINKING, Bot, make_bot
 from troef.players.endgame import solve
 from troef.players.hoogjassen.bot import HoogjassenBot
 from troef.players.hoogjassen.playout import BIDS_SEARCHED, DISCARDS_SEARCHED
@@ -28,7 +29,10 @@ from troef.players.search import (
     DISAGREE,
     Budget,
     SearchBot,
+    draw_worlds,
+    ismcts,
     likelihood,
+    make_rollout,
     pimc,
     random_policy,
     text_of,
@@ -195,6 +199,43 @@ def test_a_time_budget_gives_a_legal_action(method: str) -> None:
     state = positions("rififi", "standaard", 4, 1, 1)[6]
     view = state.view(state.current_player)
     assert SearchBot(1, Budget(seconds=0.05, worlds=8), method).act(view) in view["legal_actions"]
+
+
+@pytest.mark.parametrize("method", ["ismcts", "pimc"])
+def test_a_move_past_its_deadline_stops_with_what_it_has(method: str) -> None:
+    """A thinking limit that has run out: one world is drawn and searched once, and the move is still
+    one of the legal ones; without a limit every world and iteration of the counts is used."""
+    state = positions("rififi", "standaard", 4, 1, 1)[6]
+    view = state.view(state.current_player)
+    game = state.game
+    policy = random_policy(game, 1)
+    budget = Budget(worlds=12, iterations=40)
+    assert len(draw_worlds(game, view, budget, policy, random.Random(1), deadline=0.0)) == 1
+    worlds = draw_worlds(game, view, budget, policy, random.Random(1))
+    assert len(worlds) == 12
+    seat, legal = view["seat"], view["legal_actions"]
+    per_world = 1 if method == "ismcts" else len(legal)  # PIMC plays every action out in a world
+    full = 40 if method == "ismcts" else 12 * len(legal)
+    for deadline, played in ((0.0, per_world), (math.inf, full)):
+        calls: list[int] = []
+        rollout = make_rollout(policy, seat, 0)
+
+        def counted(world: State, rng: random.Random) -> list[float]:
+            calls.append(1)
+            return rollout(world, rng)
+
+        search = ismcts if method == "ismcts" else pimc
+        move = search(worlds, seat, legal, counted, budget, random.Random(2), deadline)
+        assert move in legal and len(calls) == played
+
+
+def test_a_table_bot_has_its_levels_thinking_limit_and_the_arena_none() -> None:
+    assert THINKING == {"normal": 0.4, "strong": 1.25}
+    for level, limit in THINKING.items():
+        bot = make_bot("rikken", level, 1, limit)
+        assert isinstance(bot, SearchBot) and bot.budget.seconds == limit
+        counted = make_bot("rikken", level, 1)
+        assert isinstance(counted, SearchBot) and counted.budget.seconds is None
 
 
 @pytest.mark.parametrize("game", sorted(KITS))

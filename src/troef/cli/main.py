@@ -14,7 +14,7 @@ from ..core.errors import GameError, UsageError
 from ..core.native import compiled
 from ..games import GAMES, game_class, load_game
 from ..match import Match
-from ..players import LEVELS, make_bot
+from ..players import LEVELS, THINKING, make_bot
 from ..present.i18n import LANGUAGES, Words, choose_language
 from ..session import Session
 from .arena import arena
@@ -164,7 +164,11 @@ def play(
         raise UsageError(f"--level must be one of {', '.join(LEVELS)}, not {level!r}")
     kind = LEVELS[level] if bot is None else bot
     try:
-        bots = {s: make_bot(game, kind, None if seed is None else seed + s) for s in range(n) if s != seat}
+        # a seeded match plays the bots' counts (the same moves on any machine); else their table limits
+        limit = None if seed is not None else THINKING.get(kind)
+        bots = {
+            s: make_bot(game, kind, None if seed is None else seed + s, limit) for s in range(n) if s != seat
+        }
     except GameError as e:
         raise UsageError(str(e)) from None
     try:

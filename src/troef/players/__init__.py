@@ -15,12 +15,13 @@ from ..core.errors import GameError
 from ..core.game import State
 from .kit import Bot, PlayerKit
 from .kits import KITS
-from .levels import search_bot
+from .levels import THINKING, search_bot
 
 __all__ = [
     "KITS",
     "LEVELS",
     "SEARCH_KINDS",
+    "THINKING",
     "Bot",
     "BotPlugin",
     "PlayerKit",
@@ -85,8 +86,9 @@ def bot_kinds(game: str) -> list[str]:
     return built_in + [kind for kind, plugin in plugins().items() if game in plugin.games]
 
 
-def make_bot(game: str, kind: str, seed: int | None = None) -> Bot:
-    """A bot of ``kind`` (see `bot_kinds`) for ``game``."""
+def make_bot(game: str, kind: str, seed: int | None = None, thinking: float | None = None) -> Bot:
+    """A bot of ``kind`` (see `bot_kinds`) for ``game``; a search bot stops each move after ``thinking``
+    seconds with the best it has (at a table: `THINKING`), else plays its counts only."""
     if kind == "random":
         return RandomBot(seed)
     plugin = plugins().get(kind)
@@ -97,7 +99,7 @@ def make_bot(game: str, kind: str, seed: int | None = None) -> Bot:
         raise GameError(f"no {kind!r} bot for {game}; bots: {', '.join(bot_kinds(game))}")
     if kind == "heuristic":
         return kit.heuristic(seed)
-    return search_bot(game, kind, seed)
+    return search_bot(game, kind, seed, thinking)
 
 
 def play_out(state: State, bots: Sequence[Bot]) -> None:

@@ -1,6 +1,7 @@
-"""The search bots' levels.  ``normal`` takes about 0.2 s a move, ``strong`` about 1 s (on one core of
-the reference machine, see ``docs/bots.md``); budgets are counts of worlds and iterations, so a bot plays
-the same under a seed on any machine.  What each game gives them is its `PlayerKit`."""
+"""The search bots' levels.  Budgets are counts of worlds and iterations, so a bot plays the same under
+a seed on any machine (the arena, the library); at a table a move also stops at its thinking limit
+(`THINKING`), with the best it has by then (``docs/bots.md`` gives the times).  What each game gives
+them is its `PlayerKit`."""
 
 from __future__ import annotations
 
@@ -15,13 +16,20 @@ worlds (drawing worlds with inference would take most of its time), and solves t
 where every seat plays alone: max-n is not pruned)."""
 
 
-def search_bot(game: str, kind: str, seed: int | None) -> SearchBot:
+THINKING: Final = {"normal": 0.4, "strong": 1.25}
+"""Seconds a search bot of each level may think per move at a table (the levels' limits are 0.5 s and
+1.5 s at the 95th percentile; these leave room for the last world's play-outs and the process pool)."""
+
+
+def search_bot(game: str, kind: str, seed: int | None, thinking: float | None = None) -> SearchBot:
     """The search bot of ``kind``: ``normal``/``strong`` by the game's method, or ``pimc``/``ismcts``
-    on the normal budget."""
+    on the normal budget; ``thinking``: a time limit per move, in seconds."""
     kit = kit_of(game)
     method = kind if kind in ("pimc", "ismcts") else kit.method
     scale = STRONG if kind == "strong" else 1
     worlds = kit.normal_worlds * (scale if method == "pimc" else 1)
     endgame = 12 if kind == "strong" and not kit.alone else 8
-    budget = Budget(iterations=10 * kit.normal_worlds * scale, worlds=worlds, endgame=endgame)
+    budget = Budget(
+        iterations=10 * kit.normal_worlds * scale, worlds=worlds, endgame=endgame, seconds=thinking
+    )
     return SearchBot(seed, budget, method, kit.playout, kit.candidates, kind, kit.bidding)

@@ -34,6 +34,8 @@ Rollout = Callable[[State, random.Random], list[float]]
 """Plays a world out to the end and gives every seat's score."""
 EXPLORATION: Final = 0.7
 """UCB1 exploration constant, on scores scaled to the spread seen so far."""
+DRAWING: Final = 0.4
+"""The share of a move's thinking limit that drawing and weighing the worlds may take."""
 DISAGREE: Final = 0.25
 """Inference: a world's weight is multiplied by this for every choice before play that the
 play-out policy (before play: the game's heuristic) would not have made there."""
@@ -46,14 +48,16 @@ def random_policy(game: Game, seed: int) -> Policy:
 
 @dataclass(frozen=True)
 class Budget:
-    """How much a search may spend on a move: counts (deterministic under a seed), or ``seconds``
-    of wall time when set (then the worlds are played out in turn until the time is spent)."""
+    """How much a search may spend on a move: counts, so that a seed gives the same move on any machine
+    (the arena, the library), and at a table ``seconds`` too: a thinking limit that stops the move at
+    its counts or its time, whichever comes first, with the best it has by then."""
 
     worlds: int = 24
     """Worlds drawn per move: PIMC plays every candidate out in each of them."""
     iterations: int = 1000
     """ISMCTS play-outs, each in the next of the worlds."""
     seconds: float | None = None
+    """The move's thinking limit (drawing the worlds takes at most `DRAWING` of it); None: none."""
     inference: int = 2
     """Draw this many times ``worlds`` candidates and keep ``worlds`` by inference weight (1: off)."""
     endgame: int = 8
@@ -91,15 +95,19 @@ class SearchBot:
         legal = self.candidates(view)
         if len(legal) == 1:
             return legal[0]
+        budget = self.budget
+        start = time.perf_counter()
+        limit = math.inf if budget.seconds is None else budget.seconds
         game = self._game(view)
         in_play = view["phase"] == "play"
         policy = (self.playout if in_play else self.bidding)(game, self.rng.randrange(1 << 30))
-        worlds = draw_worlds(game, view, self.budget, policy, self.rng)
+        worlds = draw_worlds(game, view, budget, policy, self.rng, start + DRAWING * limit)
         seat: int = view["seat"]
         left = sum(view.get("hand_counts", ())) if in_play else -1
-        endgame = self.budget.endgame if 0 <= left <= self.budget.endgame else 0
+        endgame = budget.endgame if 0 <= left <= budget.endgame else 0
         search = SEARCHES[self.method]
-        return search(worlds, seat, legal, make_rollout(policy, seat, endgame), self.budget, self.rng)
+        rollout = make_rollout(policy, seat, endgame)
+        return search(worlds, seat, legal, rollout, budget, self.rng, start + limit)
 
     def _game(self, view: Mapping[str, Any]) -> Game:
         key = repr((view["game"], view["rules"], view["players"]))
@@ -112,16 +120,31 @@ class SearchBot:
 
 
 def draw_worlds(
-    game: Game, view: Mapping[str, Any], budget: Budget, policy: Policy, rng: random.Random
+    game: Game,
+    view: Mapping[str, Any],
+    budget: Budget,
+    policy: Policy,
+    rng: random.Random,
+    deadline: float = math.inf,
 ) -> list[State]:
     """``budget.worlds`` worlds for ``view``; with inference, drawn from more candidates in
-    proportion to how well each explains the other seats' choices before play under ``policy``."""
+    proportion to how well each explains the other seats' choices before play under ``policy``.
+    Past ``deadline`` (a `time.perf_counter` time) no more candidates are drawn (one at least)."""
     count = budget.worlds
-    if budget.inference <= 1 or not any(_informative(view)):
-        return [sample_world(game, view, rng) for _ in range(count)]
-    candidates = [sample_world(game, view, rng) for _ in range(count * budget.inference)]
-    weights = [likelihood(w, view["seat"], policy, rng) for w in candidates]
-    return rng.choices(candidates, weights, k=count)
+    weigh = budget.inference > 1 and any(_informative(view))
+    candidates: list[State] = []
+    for _ in range(count * budget.inference if weigh else count):
+        if candidates and time.perf_counter() >= deadline:
+            break
+        candidates.append(sample_world(game, view, rng))
+    if not weigh:
+        return candidates
+    weights: list[float] = []
+    for world in candidates:
+        if weights and time.perf_counter() >= deadline:
+            break
+        weights.append(likelihood(world, view["seat"], policy, rng))
+    return rng.choices(candidates[: len(weights)], weights, k=min(count, len(weights)))
 
 
 def _informative(view: Mapping[str, Any]) -> list[str]:
@@ -170,16 +193,13 @@ def payoff(state: State) -> list[float]:
     return state.final_scores()
 
 
-def iterations(budget: Budget) -> Iterator[int]:
-    """0, 1, 2, … until the budget's iterations, or when it has ``seconds``, its time is spent."""
-    if budget.seconds is None:
-        yield from range(budget.iterations)
-        return
-    deadline = time.perf_counter() + budget.seconds
-    i = 0
-    while time.perf_counter() < deadline:
+def steps(count: int, deadline: float) -> Iterator[int]:
+    """0, 1, 2, … ``count`` - 1, stopping early once ``deadline`` (a `time.perf_counter` time) is past;
+    the first step is always taken."""
+    for i in range(count):
+        if i and deadline < math.inf and time.perf_counter() >= deadline:
+            return
         yield i
-        i += 1
 
 
 # --------------------------------------------------------------------------- ISMCTS
@@ -205,6 +225,7 @@ def ismcts(
     play_out: Rollout,
     budget: Budget,
     rng: random.Random,
+    deadline: float = math.inf,
 ) -> str:
     """Single-observer ISMCTS: each iteration takes the next world, walks the tree choosing by
     UCB1 among the children legal in that world (counting availability), adds one node, plays
@@ -212,7 +233,7 @@ def ismcts(
     root = _Node(seat)
     searched = set(legal)
     low, high = math.inf, -math.inf
-    for i in iterations(budget):
+    for i in steps(budget.iterations, deadline):
         world = worlds[i % len(worlds)].clone()
         node, path = root, [root]
         while not world.is_over:
@@ -265,14 +286,14 @@ def pimc(
     play_out: Rollout,
     budget: Budget,
     rng: random.Random,
+    deadline: float = math.inf,
 ) -> str:
     """Perfect-information Monte Carlo: every action is played out in every world (the same worlds
-    for all, so they are compared pair by pair) and the best mean score wins.  With a time budget
-    the worlds are taken in turn until the time is spent."""
+    for all, so they are compared pair by pair) and the best mean score wins.  Past ``deadline``
+    no further world is taken."""
     totals = dict.fromkeys(legal, 0.0)
-    rounds = range(len(worlds)) if budget.seconds is None else iterations(budget)
-    for i in rounds:
-        world = worlds[i % len(worlds)]
+    for i in steps(len(worlds), deadline):
+        world = worlds[i]
         for action in legal:
             state = world.clone()
             state.apply(action)
@@ -280,5 +301,5 @@ def pimc(
     return max(legal, key=totals.__getitem__)
 
 
-Search = Callable[[Sequence[State], int, list[str], Rollout, Budget, random.Random], str]
+Search = Callable[[Sequence[State], int, list[str], Rollout, Budget, random.Random, float], str]
 SEARCHES: Final[dict[str, Search]] = {"ismcts": ismcts, "pimc": pimc}

@@ -38,7 +38,7 @@ from typing import Any, Final, TypeVar
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..players import make_bot
+from ..players import THINKING, make_bot
 from ..session import BotTurn, Who
 from .bus import BEAT, Bus
 from .connection import Connection
@@ -63,8 +63,9 @@ TRIES: Final = 3
 
 
 def bot_move(game: str, kind: str, seed: int, view: Mapping[str, Any]) -> str:
-    """A bot's action for ``view`` (its seat's own view only): run in a worker process."""
-    return make_bot(game, kind, seed).act(view)
+    """A bot's action for ``view`` (its seat's own view only), within its level's thinking limit: run in
+    a worker process."""
+    return make_bot(game, kind, seed, THINKING.get(kind)).act(view)
 
 
 @dataclass(eq=False)
