@@ -31,6 +31,16 @@ def test_no_command_prints_help() -> None:
     assert "Usage: troef" in result.output
 
 
+def test_help_names_a_value_type_only_where_an_option_takes_a_value() -> None:
+    """On/off flags show no ``<bool>`` (typer's boxed help did), options with a value show its type."""
+    for command in ("serve", "play", "arena", "replay"):
+        result = invoke(command, "--help")
+        assert result.exit_code == 0 and "<bool>" not in result.output, result.output
+    serve = invoke("serve", "--help").output
+    assert re.search(r"^  --no-browser +do not open a browser$", serve, re.M)
+    assert re.search(r"^  --port <int> +the port to listen on", serve, re.M)
+
+
 def test_games_lists_rififi_with_players_presets_and_descriptions() -> None:
     result = invoke("games")
     assert result.exit_code == 0

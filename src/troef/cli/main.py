@@ -32,6 +32,7 @@ app = typer.Typer(
     help="Traditional card games played exactly by their rulebooks.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,  # click's plain help: on/off flags show no value type (typer's boxes: <bool>)
 )
 
 
