@@ -183,7 +183,7 @@ def test_a_match_record_with_wrong_totals_or_an_illegal_action_exits_1() -> None
     tampered["rounds"][1]["actions"][0] = "bid 3"
     result = replay_record(tampered)
     assert result.exit_code == 1
-    assert result.stderr.startswith("replay failed: round 1: action 0 'bid 3': seat ")
+    assert result.stderr.startswith("replay failed: round 2: action 0 'bid 3': seat ")
     assert result.stderr.endswith(
         "is not legal (a bid is a number of tricks from 0 to 2); legal: bid 0, bid 1, bid 2\n"
     )
@@ -199,7 +199,7 @@ def test_a_match_whose_rounds_have_different_numbers_of_players_is_invalid() -> 
         {"format": "troef-match/1", "game": "rififi", "rules": "standaard", "rounds": rounds}
     )
     assert result.exit_code == 2
-    assert result.stderr == "invalid record: round 1 has 4 players, the rounds before it 3\n"
+    assert result.stderr == "invalid record: round 2 has 4 players, the rounds before it 3\n"
 
 
 def hands(*hands: object) -> dict[str, Any]:
@@ -297,7 +297,7 @@ def test_a_record_that_is_not_valid_exits_2_with_a_one_line_reason(
     [
         ({"rounds": []}, "a match record has a non-empty list 'rounds'"),
         ({"rounds": "r"}, "a match record has a non-empty list 'rounds'"),
-        ({"rounds": [1]}, "round 0 is not an object"),
+        ({"rounds": [1]}, "round 1 is not an object"),
         ({"rounds": [{}]}, "record has no 'deal' object"),
         (
             {"game": "skat", "rounds": [{k: v for k, v in ONE_CARD.items() if k != "game"}]},

@@ -62,9 +62,9 @@ def failing(record: dict[str, Any], index: int, problem: str) -> None:
     add that the check stops there)."""
     result = verify_record(record)
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"verify failed: round {index}: {problem}")
+    assert result.stderr.startswith(f"verify failed: round {index + 1}: {problem}")
     assert result.stderr.count("\n") == 1
-    assert f"round {index}: FAILS: {problem}" in result.stdout
+    assert f"round {index + 1}: FAILS: {problem}" in result.stdout
 
 
 def test_a_fair_match_verifies_round_by_round(tmp_path: Path) -> None:
@@ -75,7 +75,7 @@ def test_a_fair_match_verifies_round_by_round(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert result.stderr == ""
     assert result.stdout.splitlines() == [
-        *(f"round {k}: verifies" for k in range(n)),
+        *(f"round {k + 1}: verifies" for k in range(n)),
         f"all {n} rounds verify",
     ]
     path = tmp_path / "match.json"
@@ -115,7 +115,7 @@ def test_a_changed_server_seed_with_a_matching_commitment() -> None:
     fair["commitment"] = commitment(bytes(32))
     result = verify_record(record)
     assert result.exit_code == 1
-    assert result.stderr.startswith("verify failed: round 0: deal differs at seat ")
+    assert result.stderr.startswith("verify failed: round 1: deal differs at seat ")
 
 
 def test_a_changed_client_seed() -> None:
@@ -125,7 +125,7 @@ def test_a_changed_client_seed() -> None:
     seeds[seat] = "0" if seeds[seat] != "0" else "1"
     result = verify_record(record)
     assert result.exit_code == 1
-    assert result.stderr.startswith("verify failed: round 1: deal differs at seat ")
+    assert result.stderr.startswith("verify failed: round 2: deal differs at seat ")
 
 
 def test_a_changed_commitment() -> None:
@@ -149,12 +149,12 @@ def test_a_round_without_fair_object_and_a_count_of_the_others() -> None:
         record["rounds"][k]["fair"]["commitment"] = "0" * 64
     result = verify_record(record)
     assert result.exit_code == 1
-    assert result.stderr == "verify failed: round 2: it has no fair object (2 more rounds fail)\n"
+    assert result.stderr == "verify failed: round 3: it has no fair object (2 more rounds fail)\n"
     assert [line for line in result.stdout.splitlines() if "FAILS" in line] == [
-        "round 2: FAILS: it has no fair object",
-        f"round 5: FAILS: commitment mismatch: the server seed's SHA-256 is "
-        f"{commitment(bytes.fromhex(record['rounds'][5]['fair']['server_seed']))}, the commitment {'0' * 64}",
+        "round 3: FAILS: it has no fair object",
         f"round 6: FAILS: commitment mismatch: the server seed's SHA-256 is "
+        f"{commitment(bytes.fromhex(record['rounds'][5]['fair']['server_seed']))}, the commitment {'0' * 64}",
+        f"round 7: FAILS: commitment mismatch: the server seed's SHA-256 is "
         f"{commitment(bytes.fromhex(record['rounds'][6]['fair']['server_seed']))}, the commitment {'0' * 64}",
     ]
 
@@ -204,9 +204,9 @@ def modified(change: str) -> dict[str, Any]:
     ("change", "message"),
     [
         ("round record", "troef verify checks a match record ('troef-match/1')"),
-        ("server seed", "round 1: fair.server_seed must be 64 hex digits, not 'not hex'"),
-        ("client seeds", "round 1: fair.client_seeds must list one string per seat (5)"),
-        ("hands", "round 1: deal.hands["),
+        ("server seed", "round 2: fair.server_seed must be 64 hex digits, not 'not hex'"),
+        ("client seeds", "round 2: fair.client_seeds must list one string per seat (5)"),
+        ("hands", "round 2: deal.hands["),
         ("game", "unknown game 'whist'"),
     ],
 )

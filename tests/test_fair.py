@@ -92,7 +92,7 @@ def test_seeds_are_refused_for_a_seat_that_does_not_exist_or_once_the_round_is_d
         fair.add_client_seed(1, "seed")
     fair.add_client_seed(1, "ab")
     fair.deal(match)
-    with pytest.raises(SeedError, match="round 0 is dealt: its seeds are fixed"):
+    with pytest.raises(SeedError, match="round 1 is dealt: its seeds are fixed"):
         fair.add_client_seed(2, "cd")
     with pytest.raises(troef.MatchError, match="dealt already"):
         fair.deal(match)
@@ -100,7 +100,7 @@ def test_seeds_are_refused_for_a_seat_that_does_not_exist_or_once_the_round_is_d
 
 def test_a_fair_deal_is_only_for_its_round_and_its_number_of_players() -> None:
     match = Match(troef.load_game("rififi", "oh-hell", 3), seed=1)
-    with pytest.raises(troef.MatchError, match="for round 1, the match's next is 0"):
+    with pytest.raises(troef.MatchError, match="for round 2, the match's next is 1"):
         FairDeal.draw("t", 1, 3).deal(match)
     with pytest.raises(troef.MatchError, match="4 client seeds for 3 players"):
         FairDeal.draw("t", 0, 4).deal(match)
@@ -281,7 +281,7 @@ def test_a_fair_record_needs_the_deal_of_every_finished_round() -> None:
     match.finish_round(state)
     with pytest.raises(troef.MatchError, match="1 finished rounds but 0 fair deals"):
         fair_match_record(match, [])
-    with pytest.raises(troef.MatchError, match="round 0 was not dealt by fair deal 0"):
+    with pytest.raises(troef.MatchError, match="round 1 was not dealt by its fair deal"):
         fair_match_record(match, [FairDeal.draw("p", 0, 3)])
 
 
@@ -374,8 +374,8 @@ def test_a_fair_object_of_another_round_or_table_does_not_verify() -> None:
         record["rounds"][1]["fair"],
     )
     assert problems(record) == [
-        (1, "its fair object is for round 2, but it is round 1 of the record"),
-        (2, "its fair object is for round 1, but it is round 2 of the record"),
+        (1, "its fair object is for round 3, but it is round 2 of the record"),
+        (2, "its fair object is for round 2, but it is round 3 of the record"),
     ]
     record = oh_hell()
     record["rounds"][3]["fair"]["table"] = "other"
@@ -403,7 +403,7 @@ def test_play_that_does_not_replay_stops_the_check_there() -> None:
     record["rounds"][1]["actions"][0] = "bid 99"
     report = verify(record)
     assert [check.index for check in report.rounds] == [0, 1]
-    assert str(report.failures[0].problem).startswith("its play does not replay: round 1: action 0 'bid 99'")
+    assert str(report.failures[0].problem).startswith("its play does not replay: round 2: action 0 'bid 99'")
 
 
 @pytest.mark.parametrize(
@@ -415,20 +415,20 @@ def test_play_that_does_not_replay_stops_the_check_there() -> None:
         (lambda r: r.update(players="four"), "a list 'players'"),
         (lambda r: r.update(game="skat"), "skat"),
         (lambda r: r.update(scheduled_rounds=0), "scheduled_rounds must be"),
-        (lambda r: r["rounds"].__setitem__(1, 7), "round 1 is not an object"),
-        (lambda r: r["rounds"][1].update(fair="yes"), "round 1: fair must be an object"),
-        (lambda r: r["rounds"][1]["fair"].update(server_seed="xy" * 32), "round 1: fair.server_seed must be"),
-        (lambda r: r["rounds"][1]["fair"].update(server_seed="ab"), "round 1: fair.server_seed must be"),
+        (lambda r: r["rounds"].__setitem__(1, 7), "round 2 is not an object"),
+        (lambda r: r["rounds"][1].update(fair="yes"), "round 2: fair must be an object"),
+        (lambda r: r["rounds"][1]["fair"].update(server_seed="xy" * 32), "round 2: fair.server_seed must be"),
+        (lambda r: r["rounds"][1]["fair"].update(server_seed="ab"), "round 2: fair.server_seed must be"),
         (lambda r: r["rounds"][1]["fair"].update(client_seeds=["", ""]), "one string per seat (4)"),
         (
             lambda r: r["rounds"][1]["fair"].update(client_seeds=["", "", "", "q"]),
-            "round 1: fair.client_seeds",
+            "round 2: fair.client_seeds",
         ),
-        (lambda r: r["rounds"][1]["fair"].update(round="1"), "round 1: fair.round must be"),
-        (lambda r: r["rounds"][1]["fair"].update(table=5), "round 1: fair.table must be"),
-        (lambda r: r["rounds"][1]["fair"].update(commitment=None), "round 1: fair.commitment must be"),
-        (lambda r: r["rounds"][2]["deal"].update(hands=[]), "round 2: deal.hands"),
-        (lambda r: r["rounds"][0].update(actions=r["rounds"][0]["actions"][:3]), "round 0 is not over"),
+        (lambda r: r["rounds"][1]["fair"].update(round="1"), "round 2: fair.round must be"),
+        (lambda r: r["rounds"][1]["fair"].update(table=5), "round 2: fair.table must be"),
+        (lambda r: r["rounds"][1]["fair"].update(commitment=None), "round 2: fair.commitment must be"),
+        (lambda r: r["rounds"][2]["deal"].update(hands=[]), "round 3: deal.hands"),
+        (lambda r: r["rounds"][0].update(actions=r["rounds"][0]["actions"][:3]), "round 1 is not over"),
     ],
 )
 def test_input_that_is_not_a_match_record_is_a_record_error(change: Any, message: str) -> None:

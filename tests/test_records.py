@@ -323,11 +323,11 @@ def test_match_record_round_errors_name_the_round() -> None:
     rec = json.loads(json.dumps(play_match("standaard", 3, seed=2).record()))
     broken = copy.deepcopy(rec)
     broken["rounds"][1]["result"]["scores"][0] += 1
-    with pytest.raises(troef.ReplayError, match=r"^round 1: result 'scores'"):
+    with pytest.raises(troef.ReplayError, match=r"^round 2: result 'scores'"):
         troef.replay(broken)
     broken = copy.deepcopy(rec)
     broken["rounds"][2]["actions"][0] = "bid 99"
-    with pytest.raises(troef.ReplayError, match=r"^round 2: action 0 'bid 99'"):
+    with pytest.raises(troef.ReplayError, match=r"^round 3: action 0 'bid 99'"):
         troef.replay(broken)
     with pytest.raises(troef.RecordError, match="a match record has a non-empty list 'rounds'"):
         troef.replay({**rec, "rounds": []})

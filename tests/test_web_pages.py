@@ -232,7 +232,7 @@ def test_the_replay_of_a_finished_round(tmp_path: Path, static: Path) -> None:
         assert answer.status_code == 200, answer.text
         replay = answer.json()
         assert (replay["round"], replay["title"]) == (0, "Ronde 1 van 1")
-        assert replay["verify"]["ok"] is True and "round 0" in replay["verify"]["message"]
+        assert replay["verify"]["ok"] is True and "round 1: verifies" in replay["verify"]["message"]
         steps = replay["steps"]
         assert len(steps) == len(record["actions"]) + 1
         assert (steps[0]["seat"], steps[0]["action"]) == (None, None) and steps[0]["lines"]
@@ -257,7 +257,7 @@ def test_a_round_whose_seed_was_tampered_with_does_not_verify() -> None:
     tampered = Table.replay(h.row, h.events)
     tampered.fairs[0].server_seed = bytes(32)
     check = tampered.round_replay(0, "en")["verify"]
-    assert check["ok"] is False and "round 0" in check["message"]
+    assert check["ok"] is False and "round 1: FAILS" in check["message"]
 
 
 @pytest.mark.parametrize(

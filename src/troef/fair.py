@@ -110,7 +110,7 @@ class FairDeal:
         if type(seat) is not int or not 0 <= seat < len(self.client_seeds):
             raise SeedError(f"a client seed is for a seat 0..{len(self.client_seeds) - 1}, not {seat!r}")
         if self.dealt:
-            raise SeedError(f"round {self.index} is dealt: its seeds are fixed")
+            raise SeedError(f"round {self.index + 1} is dealt: its seeds are fixed")
         self.client_seeds[seat] = client_seed(text)
 
     def seal(self, match: Match) -> int:
@@ -118,14 +118,14 @@ class FairDeal:
         ``match.next_round(seed)`` or ``Session.deal(seed)``); a `MatchError` unless that round is
         round ``index``, of as many players as there are client seeds, and not dealt yet."""
         if self.dealt:
-            raise MatchError(f"round {self.index} is dealt already")
+            raise MatchError(f"round {self.index + 1} is dealt already")
         if match.is_over or match.dealt is not None:
             raise MatchError(
                 "the match deals no round now: " + ("it is over" if match.is_over else "one is in play")
             )
         if len(match.sheet) != self.index:
             raise MatchError(
-                f"this fair deal is for round {self.index}, the match's next is {len(match.sheet)}"
+                f"this fair deal is for round {self.index + 1}, the match's next is {len(match.sheet) + 1}"
             )
         if len(self.client_seeds) != match.game.players:
             raise MatchError(f"{len(self.client_seeds)} client seeds for {match.game.players} players")
@@ -156,7 +156,9 @@ def fair_match_record(match: Match, deals: Sequence[FairDeal]) -> dict[str, Any]
         raise MatchError(f"{len(rounds)} finished rounds but {len(deals)} fair deals")
     for k, rnd in enumerate(rounds):
         if deals[k].index != k or not deals[k].dealt:
-            raise MatchError(f"round {k} was not dealt by fair deal {k} (round {deals[k].index})")
+            raise MatchError(
+                f"round {k + 1} was not dealt by its fair deal (one for round {deals[k].index + 1})"
+            )
         rounds[k] = {**rnd, "fair": deals[k].record()}
     return record
 
@@ -166,13 +168,16 @@ def fair_match_record(match: Match, deals: Sequence[FairDeal]) -> dict[str, Any]
 
 @dataclass(frozen=True)
 class RoundCheck:
-    """Round ``index`` of a match record: ``problem`` says why it does not verify (None: it does)."""
+    """Round ``index`` (from 0) of a match record: ``problem`` says why it does not verify (None: it does);
+    its text counts rounds from 1, as people do."""
 
     index: int
     problem: str | None = None
 
     def __str__(self) -> str:
-        return f"round {self.index}: " + ("verifies" if self.problem is None else f"FAILS: {self.problem}")
+        return f"round {self.index + 1}: " + (
+            "verifies" if self.problem is None else f"FAILS: {self.problem}"
+        )
 
 
 @dataclass(frozen=True)
@@ -210,18 +215,18 @@ def verify(record: object) -> Verification:
         try:
             recorded = start_state(merged)
         except RecordError as e:
-            raise RecordError(f"round {k}: {e}") from None
+            raise RecordError(f"round {k + 1}: {e}") from None
         fair = _fair_object(rnd, k, n)
         if k == 0:
             first_dealer = recorded.dealer
         if table is None and fair is not None:
             table = fair["table"]
         if previous is not None and not previous.is_over:
-            raise RecordError(f"round {k - 1} is not over, yet round {k} follows it")
+            raise RecordError(f"round {k} is not over, yet round {k + 1} follows it")
         dealer = _dealer(game, k, scheduled, first_dealer, previous, closing)
         problem = _check_round(game, k, scheduled, dealer, recorded, fair, table, previous)
         try:
-            state = replay_state(merged, f"round {k}: ")
+            state = replay_state(merged, f"round {k + 1}: ")
         except ReplayError as e:
             stop = " (the check stops here: its play does not replay)" if k + 1 < len(rounds) else ""
             checks.append(RoundCheck(k, f"{problem}{stop}" if problem else f"its play does not replay: {e}"))
@@ -267,12 +272,12 @@ def _match_parts(record: object) -> tuple[Mapping[str, Any], Game, list[Any], in
 def _round_record(record: Mapping[str, Any], rnd: object, k: int, players: int) -> dict[str, Any]:
     """Round k of a match record as a round record of its own."""
     if not isinstance(rnd, Mapping):
-        raise RecordError(f"round {k} is not an object")
+        raise RecordError(f"round {k + 1} is not an object")
     for key in ("game", "rules"):
         if key in rnd and rnd[key] != record.get(key):
-            raise RecordError(f"round {k} has {key} {rnd[key]!r}, the match {record.get(key)!r}")
+            raise RecordError(f"round {k + 1} has {key} {rnd[key]!r}, the match {record.get(key)!r}")
     if rnd.get("players", players) != players:
-        raise RecordError(f"round {k} has {rnd.get('players')!r} players, the match has {players}")
+        raise RecordError(f"round {k + 1} has {rnd.get('players')!r} players, the match has {players}")
     return {
         **rnd,
         "format": RECORD_FORMAT,
@@ -287,7 +292,7 @@ def _fair_object(rnd: Mapping[str, Any], k: int, players: int) -> FairRecord | N
     fair = rnd.get("fair")
     if fair is None:
         return None
-    where = f"round {k}: fair"
+    where = f"round {k + 1}: fair"
     if not isinstance(fair, Mapping):
         raise RecordError(f"{where} must be an object")
     table, index, commit, server, clients = (
@@ -346,7 +351,7 @@ def _check_round(
     if fair is None:
         return "it has no fair object"
     if fair["round"] != k:
-        return f"its fair object is for round {fair['round']}, but it is round {k} of the record"
+        return f"its fair object is for round {fair['round'] + 1}, but it is round {k + 1} of the record"
     if fair["table"] != table:
         return f"its fair object is for table {fair['table']!r}, the rounds before it for table {table!r}"
     server_seed = bytes.fromhex(fair["server_seed"])

@@ -83,36 +83,51 @@ def compare_result(expected: object, result: Result, where: str = "", path: str 
 
 
 def replay_match(record: Mapping[str, Any]) -> Result:
-    """Replay every round of a match record; the result has per-round results and totals."""
+    """Replay every round of a match record; the result has per-round results and totals, and for
+    games that play for money each player's ``money`` in cents (the match is over once every round
+    is and the ``scheduled_rounds`` are played)."""
     rounds = record.get("rounds")
     if not isinstance(rounds, list) or not rounds:
         raise RecordError("a match record has a non-empty list 'rounds'")
     results: list[Result] = []
     totals: list[int] | None = None
+    state: State | None = None
     for i, rnd in enumerate(rounds):
         if not isinstance(rnd, Mapping):
-            raise RecordError(f"round {i} is not an object")
+            raise RecordError(f"round {i + 1} is not an object")
         merged = {**rnd, "format": RECORD_FORMAT, "game": record.get("game"), "rules": record.get("rules")}
         for key in ("game", "rules"):
             if key in rnd and rnd[key] != record.get(key):
-                raise RecordError(f"round {i} has {key} {rnd[key]!r}, the match {record.get(key)!r}")
+                raise RecordError(f"round {i + 1} has {key} {rnd[key]!r}, the match {record.get(key)!r}")
         names = record.get("players")
         if isinstance(names, list):
             merged.setdefault("players", len(names))
             if merged["players"] != len(names):
-                raise RecordError(f"round {i} has {merged['players']!r} players, the match has {len(names)}")
-        state = replay_state(merged, f"round {i}: ")
+                raise RecordError(
+                    f"round {i + 1} has {merged['players']!r} players, the match has {len(names)}"
+                )
+        state = replay_state(merged, f"round {i + 1}: ")
         result = state.result()
         if "result" in rnd:
-            compare_result(rnd["result"], result, f"round {i}: ")
+            compare_result(rnd["result"], result, f"round {i + 1}: ")
         results.append(result)
         if result.get("over"):
             scores = result["scores"]
             if totals and len(totals) != len(scores):
-                raise RecordError(f"round {i} has {len(scores)} players, the rounds before it {len(totals)}")
+                raise RecordError(
+                    f"round {i + 1} has {len(scores)} players, the rounds before it {len(totals)}"
+                )
             totals = [a + b for a, b in zip(totals, scores, strict=True)] if totals else list(scores)
     over = all(r.get("over") for r in results)
     out: Result = {"over": over, "rounds": results, "totals": totals or []}
     if "totals" in record and over and record["totals"] != out["totals"]:
         raise ReplayError(f"totals: record says {record['totals']!r}, engine computes {out['totals']!r}")
+    assert state is not None  # the rounds are not empty
+    scheduled = record.get("scheduled_rounds", len(rounds))
+    ended = over and type(scheduled) is int and len(rounds) >= scheduled
+    money = state.game.match_money(results, rounds[0].get("dealer", 0), ended)
+    if money is not None:
+        out["money"] = list(money.players)
+        if "money" in record and record["money"] != out["money"]:
+            raise ReplayError(f"money: record says {record['money']!r}, engine computes {out['money']!r}")
     return out

@@ -24,4 +24,4 @@ def run_verify(source: str) -> tuple[int, str, str]:
         return OK, f"{lines}\nall {len(report.rounds)} rounds verify", ""
     first, more = failures[0], len(failures) - 1
     also = f" ({more} more round{'s fail' if more > 1 else ' fails'})" if more else ""
-    return UNFAIR, lines, f"verify failed: round {first.index}: {first.problem}{also}"
+    return UNFAIR, lines, f"verify failed: round {first.index + 1}: {first.problem}{also}"

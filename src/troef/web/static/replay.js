@@ -1,5 +1,6 @@
 // The replay of a finished round: every step with all hands face up, the step's lines and the trick, the
-// fair-deal check the server made, and the record to download. /tables/{id}/replay#k opens round k.
+// fair-deal check the server made, and the record to download. /tables/{id}/replay#n opens round n (counted from 1,
+// as people count; the API counts from 0).
 
 import { getJSON } from "./api.js";
 import { cardElement } from "./cards.js";
@@ -20,7 +21,7 @@ function place(i, n, rx, ry) {
 }
 
 function wantedRound() {
-  const k = parseInt(location.hash.slice(1), 10);
+  const k = parseInt(location.hash.slice(1), 10) - 1;
   if (Number.isInteger(k) && finished.includes(k)) return k;
   return finished.length ? finished[finished.length - 1] : 0;
 }
@@ -44,7 +45,7 @@ function renderRounds() {
   box.replaceChildren();
   const k = wantedRound();
   for (const index of finished) {
-    const link = h("a", { href: `#${index}`, text: t("round {n}", { n: index + 1 }) });
+    const link = h("a", { href: `#${index + 1}`, text: t("round {n}", { n: index + 1 }) });
     if (index === k) link.setAttribute("aria-current", "page");
     box.append(link);
   }

@@ -590,7 +590,7 @@ function renderSide() {
   if (rounds.length) {
     replays.append(h("span", { class: "label", text: t("Replay:") }));
     for (const round of rounds)
-      replays.append(h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay#${round.index}`, text: t("round {n}", { n: round.index + 1 }) }));
+      replays.append(h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay#${round.index + 1}`, text: t("round {n}", { n: round.index + 1 }) }));
   }
 }
 
