@@ -9,7 +9,10 @@ const NAMES = { en: "English", nl: "Nederlands", de: "Deutsch" };
 let words = {};
 let lang = chooseLang();
 
+/** The page's language (server.md): `?lang=` in its address, the one chosen before, the browser's, English. */
 function chooseLang() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked && LANGUAGES.includes(asked)) return asked;
   const kept = store.get("troef.lang");
   if (kept && LANGUAGES.includes(kept)) return kept;
   for (const wanted of navigator.languages || [navigator.language || "en"]) {
