@@ -41,6 +41,8 @@ RIKKEN_BIDS = [
         ("bid 3", "bid 3"),
         ("bid 03", "bid 3"),
         ("bid 120", "bid 120"),
+        ("bid 150 last", "bid 150 last"),
+        ("BID 0150 Last", "bid 150 last"),
         ("bid rik", "bid rik"),
         ("Bid Rik-Beter", "bid rik-beter"),
         ("bid 8-alleen", "bid 8-alleen"),
@@ -86,6 +88,10 @@ def test_parts() -> None:
     assert (rik.kind, rik.word, rik.number) == ("bid", "rik", -1)
     play = parse_action("play 10h blind")
     assert (play.kind, play.cards, play.card, play.blind) == ("play", (13 + 8,), 13 + 8, True)
+    assert not bid.last and not play.last
+    last = parse_action("bid 150 last")
+    assert (last.kind, last.word, last.number, last.blind, last.last) == ("bid", "150", 150, False, True)
+    assert last != parse_action("bid 150")
     many = parse_action("play KS 2C")
     assert [troef.CARDS[c].code for c in many.cards] == ["2C", "KS"]
     assert parse_action("trump s").word == "S"
@@ -142,7 +148,7 @@ def actions(draw: st.DrawFn) -> tuple[str, str]:
         st.sampled_from(
             [
                 *("pass", "decline", "take-lummel", "ongedraaid", "bid", "choose", "draw", "trump"),
-                *("play", "play-blind", "piken", "call", "discard"),
+                *("bid-last", "play", "play-blind", "piken", "call", "discard"),
             ]
         )
     )
@@ -160,6 +166,9 @@ def actions(draw: st.DrawFn) -> tuple[str, str]:
     if kind == "bid":
         word = draw(st.one_of(st.integers(0, 500).map(str), st.sampled_from(RIKKEN_BIDS)))
         return f"{keyword('bid')}{sep}{word.upper() if draw(st.booleans()) else word}", f"bid {word}"
+    if kind == "bid-last":
+        points = draw(st.integers(0, 990))
+        return f"{keyword('bid')}{sep}{points}{sep}{keyword('last')}", f"bid {points} last"
     if kind == "choose":
         word = draw(st.sampled_from(["schoppen-mie", "een-of-vijf", "noodrik"]))
         return f"choose{sep}{word.title()}", f"choose {word}"
@@ -217,6 +226,10 @@ def test_any_text_is_an_action_or_an_action_error(text: str) -> None:
         ("bid", "'bid' takes one argument: 'bid'"),
         ("bid 1 2", "'bid' takes one argument: 'bid 1 2'"),
         ("bid 1234567890", "at most 9 digits"),
+        ("bid rik last", "only a bid of points may be declared last: 'bid rik last'"),
+        ("bid 150 last last", "'bid' takes one argument: 'bid 150 last last'"),
+        ("pass last", "'pass' takes nothing more: 'pass last'"),
+        ("play AS last", "not a card: 'last'"),
         ("draw", "'draw' takes one argument"),
         ("draw x", "'draw' takes a position number, not 'x'"),
         ("trump", "'trump' takes one argument"),
@@ -276,6 +289,7 @@ def new_state() -> troef.State:
         ("", "empty action"),
         ("bid 3", "a bid is a number of tricks from 0 to 2"),
         ("bid rik", "a bid is a number of tricks from 0 to 2"),
+        ("bid 1 last", "a rififi bid is never declared last"),
         ("play TS", "it is time to bid"),
         ("pass", "it is time to bid"),
     ],

@@ -58,13 +58,22 @@ def test_a_whole_short_match_shows_bid_roem_contract_trump_points_money_and_pot(
     assert re.search(
         r"bid \d+ · (?:ongedraaid: the round counts double · )?trump \S \w+ · roem \d+ · contract", out
     )
-    assert re.search(r"^card points in tricks: seat \d(?: \(you\))? \d+ · the others \d+", out, re.M)
-    assert re.search(r"takes the trick with \w\w \(\d+ points?\)$", out, re.M)
+    # rule 5a: no running count of card points; a trick's points only once the round is over
+    assert "card points in tricks" not in out
+    assert len(re.findall(r"takes the trick with \w\w \(\d+ points?\)$", out, re.M)) == len(played)
     assert len(re.findall(r"^r = -?\d+: ", out, re.M)) == len(played)
     assert len(re.findall(r"^money: seat 0 \(you\) [+-]€\d+\.\d\d", out, re.M)) == len(played)
-    assert re.search(r"^pot: [+-]\d+ · the pot holds \d+ stakes", out, re.M)
+    assert len(re.findall(r"^pot: [+-]\d+ stakes? · the (?:pot holds|€\d+\.\d\d left)", out, re.M)) == len(
+        played
+    )
     assert out.count("score sheet") == 3
-    assert len(re.findall(r"│ money │ +[+-]€\d+\.\d\d │", out)) == 3
+    footers = re.findall(r"│ money │ +([+-])€(\d+)\.(\d\d) │ +([+-])€(\d+)\.(\d\d) │", out)
+    assert len(footers) == 3
+    money = record["money"]
+    assert sum(money) == 0 and troef.replay(record)["money"] == money  # the pot is shared at the end
+    assert [
+        int(f"{sign}{euros}{cents}") for sign, euros, cents in [footers[-1][:3], footers[-1][3:]]
+    ] == money[:2]
     for rnd, row in zip(record["rounds"], re.findall(r"^ *(\d) │ *(\d) │", out, re.M)[-3:], strict=True):
         assert int(row[1]) == rnd["dealer"]
     assert "Final standings" in out
@@ -88,10 +97,32 @@ def test_the_declarer_lays_back_cards_by_number_or_by_code(discard: str) -> None
     assert "your hand: 1) AS  2) 9S  3) KH  4) JH" in out
     assert "seat 0 (you) lays back 9S KH AS\n" in out
     assert "not accepted" not in out
-    assert re.search(
-        r"card points in tricks: seat 0 \(you\) \d+ · the others \d+ \(\+ your afleggers \d+\)", out
-    )
     assert "Final standings" in out
+
+
+def test_memory_aids_show_the_card_points_as_the_round_goes() -> None:
+    answers = DECLARE + "1 2 3\n" + ONES
+    out = play(
+        "--seed", "2", "--rounds", "1", "--bot", "random", "--option", "memory_aids=true", answers=answers
+    )
+    assert re.search(
+        r"^card points in tricks: seat 0 \(you\) \d+ · the others \d+ \(\+ your afleggers \d+\)$",
+        out.stdout,
+        re.M,
+    )
+    assert len(re.findall(r"takes the trick with \w\w \(\d+ points?\)$", out.stdout, re.M)) == 7
+
+
+def test_a_bid_declared_last_is_typed_and_shown() -> None:
+    answers = "500 last\n1\n1 2 3\n" + ONES
+    out = play(
+        "--seed", "7", "--rounds", "1", "--bot", "random", "--option", "last_bid=true", answers=answers
+    )
+    assert "your bid (its number in the list, the points like 150 or 150 last, or 'pass'): " in out.stdout
+    assert "your last bid (één keer twintig): 7) 460  8) 470  9) 480  10) 490  11) 500\n" in out.stdout
+    assert "seat 0 (you) bids 500 as a last bid\n" in out.stdout
+    assert "seat 0 (you) is the declarer with 500" in out.stdout
+    assert "not accepted" not in out.stdout
 
 
 def test_an_illegal_discard_is_refused_with_the_reason() -> None:

@@ -102,6 +102,8 @@ ILLEGAL_CANDIDATES: tuple[str, ...] = (
     *(f"bid {n}" for n in range(30, 310, 10)),
     "bid rik",
     "bid 999",
+    "bid 2 last",
+    "bid 150 last",
     "pass",
     *(f"trump {s}" for s in "SHDC"),
     "call AS",

@@ -11,7 +11,7 @@ import pytest
 import troef
 from troef.cards import parse_card
 from troef.core.game import State
-from troef.players import RandomBot, bot_kinds, make_bot, play_out
+from troef.players import Bot, RandomBot, bot_kinds, make_bot, play_out
 from troef.players.hoogjassen.bot import HoogjassenBot, _Play
 
 HANDS = [
@@ -68,6 +68,29 @@ def test_only_legal_actions(players: int) -> None:
             action = bots[seat].act(view)
             assert action in view["legal_actions"]
             state.apply(action)
+
+
+def test_bots_cope_with_bids_declared_last() -> None:
+    """With the option last_bid random players declare bids last; the heuristic never does, the search
+    bots weigh them among the legal actions (and replay them in their worlds)."""
+    game = troef.load_game("hoogjassen", {"preset": "standaard", "last_bid": True})
+    declared = 0
+    for seed in range(6):
+        state = game.deal(seed=seed, dealer=seed % 4)
+        bots: list[Bot] = [
+            RandomBot(seed),
+            HoogjassenBot(seed),
+            make_bot("hoogjassen", "normal", seed, 0.02),
+            RandomBot(1),
+        ]
+        while (seat := state.current_player) is not None:
+            view = state.view(seat)
+            action = bots[seat].act(view)
+            assert action in view["legal_actions"]
+            assert not (seat == 1 and action.endswith(" last"))
+            declared += action.endswith(" last")
+            state.apply(action)
+    assert declared
 
 
 def round_actions(seed: int) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 import pytest
 from hypothesis import given, settings
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 import troef
 from troef.cards import PACKS, CardSet, parse_card
+from troef.core.game import Money, Result
 from troef.games.hoogjassen.roem import roem_of, stuk_cards
 from troef.games.hoogjassen.scoring import card_points, round_opponents, settle
 from troef.games.hoogjassen.state import HoogjassenState
@@ -173,7 +175,96 @@ def test_match_follows_next_dealer() -> None:
             state.apply(rng.choice(state.legal_actions()))
         row = match.finish_round(state)
         assert match.dealer == game.next_dealer(dealer, row.result) or match.is_over
-    assert match.pot() == sum(row.details.get("pot", 0) for row in match.sheet)
+    money = match.money()
+    assert money is not None and money.pot == 0 and sum(money.players) == 0  # the pot was shared
+
+
+# --------------------------------------------------------------------------- the last bid (3.2a)
+
+
+def test_a_bid_declared_last_needs_the_option() -> None:
+    state = round_of([])
+    assert not any(a.last for a in state.legal_actions())
+    with pytest.raises(troef.IllegalAction) as info:
+        state.apply("bid 150 last")
+    message = str(info.value)
+    assert message.startswith("seat 0: 'bid 150 last' is not legal")
+    assert "only with the option last_bid" in message and message.endswith("bid 500, pass")
+    assert state.actions == [] and state.current_player == 0
+
+
+def test_every_legal_bid_may_be_declared_last() -> None:
+    state = round_of(["bid 150"], last_bid=True)
+    legal = [a.text for a in state.legal_actions()]
+    plain = [f"bid {b}" for b in range(160, 501, 10)]
+    assert legal == ["pass", *plain, *(f"{b} last" for b in plain)]
+    with pytest.raises(troef.IllegalAction, match="above 150"):
+        state.apply("bid 150 last")
+
+
+def test_the_last_bidder_takes_no_further_turn_and_declares_if_the_others_pass() -> None:
+    state = round_of(["bid 120", "bid 130 last", "bid 140"], last_bid=True)
+    assert state.view(None)["auction"] == [
+        {"seat": 0, "bid": "120"},
+        {"seat": 1, "bid": "130", "last": True},
+        {"seat": 2, "bid": "140"},
+    ]
+    assert state.current_player == 3
+    state.apply("pass")
+    assert state.current_player == 0
+    state.apply("pass")  # seat 1 takes no turn: his bid was his last; seat 2 is the only one left
+    assert (state.phase, state.current_player, state.bid) == ("lummel", 2, 140)
+    declared = round_of(["bid 150 last", "pass", "pass", "pass"], last_bid=True)
+    assert (declared.phase, declared.current_player, declared.bid) == ("lummel", 0, 150)
+    assert declared.view(None)["declarer"] == 0
+
+
+def test_a_last_bid_can_be_overbid_by_those_still_in() -> None:
+    state = round_of(["pass", "bid 200 last", "bid 210"], last_bid=True)
+    assert state.current_player == 3
+    state.apply("bid 220")
+    assert state.current_player == 2 and "bid 230 last" in state.legal_actions()
+    state.apply("bid 230 last")
+    state.apply("pass")  # seat 3: everybody but the last bidder is out
+    assert (state.phase, state.current_player, state.bidder) == ("lummel", 2, 2)
+
+
+# --------------------------------------------------------------------------- the pot's money (6.5)
+
+
+Round = tuple[list[int], Mapping[str, object]]
+ERIN: Round = ([-30, 10, 10, 10], {"declarer": 0, "pot": 1})
+KAPOT_2: Round = ([10, 10, -60, 40], {"declarer": 3, "pot": -2})
+
+
+def results(*rounds: Round) -> list[Result]:
+    return [{"over": True, "scores": scores, "details": details} for scores, details in rounds]
+
+
+def test_stakes_payments_and_the_share_with_odd_cents_from_the_first_dealers_left() -> None:
+    game = troef.load_game("hoogjassen", {"preset": "standaard", "pot_stake_cents": 101, "cents_per_ten": 10})
+    during = game.match_money(results(ERIN), first_dealer=1, over=False)
+    assert during == ((-30 - 101 - 101, 10 - 101, 10 - 101, 10 - 101), 5 * 101, 0)
+    end = game.match_money(results(ERIN), first_dealer=1, over=True)
+    # 505 shared by 4: 126 each and one odd cent, to seat 2 (left of the first dealer, seat 1)
+    assert end == Money((-232 + 126, -91 + 126, -91 + 127, -91 + 126), 0, 505)
+    assert sum(end.players) == 0
+
+
+def test_a_kapot_takes_at_most_what_the_pot_holds() -> None:
+    game = troef.load_game("hoogjassen", {"preset": "standaard", "cents_per_ten": 0})
+    money = game.match_money(results(KAPOT_2, KAPOT_2, KAPOT_2), first_dealer=0, over=False)
+    assert money == ((-100, -100, -100, 300), 0, 0)  # 400 in the pot: 200, 200, then nothing left
+    redeal: Round = ([0, 0, 0, 0], {"redeal": True})
+    unfinished = {"over": False, "current_player": 2}
+    again = game.match_money([*results(redeal, ERIN), unfinished], first_dealer=0, over=False)
+    assert again == ((-200, -100, -100, -100), 500, 0)
+
+
+def test_without_a_pot_the_money_is_the_points() -> None:
+    game = troef.load_game("hoogjassen", {"preset": "standaard", "pot": False})
+    assert game.match_money(results(ERIN, KAPOT_2), 0, over=True) == ((-10, 10, -25, 25), 0, 0)
+    assert troef.load_game("rififi").match_money(results(ERIN), 0, over=True) is None
 
 
 def test_kapot_with_roem_and_stuk() -> None:

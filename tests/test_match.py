@@ -188,8 +188,34 @@ def test_match_record_replays(preset: str, players: int) -> None:
     # a changed round result is caught, naming the round
     bad = json.loads(json.dumps(record))
     bad["rounds"][1]["result"]["scores"][0] += 1
-    with pytest.raises(troef.ReplayError, match="round 1"):
+    with pytest.raises(troef.ReplayError, match=r"^round 2: "):
         troef.replay(bad)
+
+
+def test_a_match_for_money_records_and_checks_each_players_money() -> None:
+    """Hoogjassen 6.5: the record's ``money`` (cents, the pot included) replays and is checked; during the
+    match the pot holds the stakes, at the end it is shared; a record without ``money`` (made before it)
+    replays; a game without money has none."""
+    rififi = Match(troef.load_game("rififi"), seed=1)
+    assert rififi.money() is None and "money" not in rififi.record()
+    game = troef.load_game("hoogjassen", {"preset": "standaard", "pot_stake_cents": 250}, 4)
+    match = Match(game, seed=4, rounds=3)
+    assert match.money() == ((-250,) * 4, 1000, 0)
+    play_match(match, 4)
+    record = json.loads(json.dumps(match.record()))
+    money = match.money()
+    assert money is not None and record["money"] == list(money.players)
+    assert money.pot == 0 and sum(money.players) == 0  # the pot is shared, the money zero-sum
+    assert troef.replay(record)["money"] == record["money"]
+    with pytest.raises(troef.ReplayError, match="money"):
+        troef.replay({**record, "money": [m + 1 for m in record["money"]]})
+    older = {key: value for key, value in record.items() if key != "money"}
+    assert troef.replay(older)["money"] == record["money"]
+    early = {"format": "troef-match/1", "game": "hoogjassen", "rules": record["rules"], "scheduled_rounds": 3}
+    early["rounds"] = record["rounds"][:2]  # two of three rounds: the pot is not shared yet
+    during = game.match_money([r["result"] for r in early["rounds"]], match.first_dealer, over=False)
+    assert during is not None and during.pot > 0 and during.shared == 0
+    assert troef.replay(early)["money"] == list(during.players) and -sum(during.players) == during.pot
 
 
 def test_record_of_an_unfinished_match() -> None:

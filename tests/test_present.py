@@ -233,12 +233,21 @@ def test_the_hoogjassen_sheet_has_money_and_the_pot() -> None:
         "plaats 3",
     ]
     assert sheet["footer"] and sheet["columns"][-5]["footer"] == "geld"
+    money = match.money()
+    assert money is not None and money.shared == 400 + 100 * sum(r.details.get("pot", 0) for r in match.sheet)
     for seat, column in enumerate(sheet["columns"][-4:]):
-        cents = game.money(match.totals[seat])
-        assert cents is not None
-        sign, whole = "-" if cents < 0 else "+", round(abs(cents))
+        # the points at 5 cents the ten, less the stake of 1 euro, the pot's payments and the share
+        paid = sum(100 * r.details["pot"] for r in match.sheet if r.details.get("declarer") == seat)
+        odd = (seat - match.first_dealer - 1) % 4 < money.shared % 4  # the odd cents from the dealer's left
+        cents = match.totals[seat] // 2 - 100 - paid + money.shared // 4 + odd
+        assert cents == money.players[seat]
+        sign, whole = "-" if cents < 0 else "+", abs(cents)
         assert column["footer"] == f"{sign}€ {whole // 100},{whole % 100:02d}"  # as the Dutch write money
-    assert f"in de pot zitten {4 + match.pot()} inzetten" in sheet["caption"]
+    shared = f"€ {money.shared // 100},{money.shared % 100:02d}"
+    assert sheet["caption"] == (
+        f"per speler: punten = totaal · geld met de pot (inzet € 1,00) · de {shared} die in de pot "
+        "overbleef is na afloop verdeeld"
+    )
     for row, cells in zip(match.sheet, sheet["rows"], strict=True):
         assert [plain(line) for cell in cells[-4:] for line in cell] == [
             text for p, t in zip(row.scores, row.totals, strict=True) for text in (f"{p:+d}", f"= {t}")

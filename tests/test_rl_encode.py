@@ -47,8 +47,13 @@ def test_the_index_sizes_follow_from_the_rules() -> None:
     assert action_index("rififi", 3).size == 52 + 18 and action_index("rififi", 6).size == 52 + 9
     assert action_index("rikken", 4).size == action_index("rikken", 5).size == 52 * 2 + 8 + 4 + 4 + 3 + 1 + 24
     low4, low3 = (990 - 120) // 10 + 1, (990 - 170) // 10 + 1
-    assert action_index("hoogjassen", 4).size == 31 + 1 + low4 + 2 + 4 + math.comb(31, 3)
-    assert action_index("hoogjassen", 3).size == 31 + 1 + low3 + 2 + 4 + math.comb(31, 4)
+    assert action_index("hoogjassen", 4).size == 31 + 1 + 2 * low4 + 2 + 4 + math.comb(31, 3)
+    assert action_index("hoogjassen", 3).size == 31 + 1 + 2 * low3 + 2 + 4 + math.comb(31, 4)
+    hoogjassen = action_index("hoogjassen", 4)
+    last = hoogjassen.of("bid 150 last")
+    assert last == hoogjassen.of("bid 150") + low4 and hoogjassen.texts[last + 1] == "bid 160 last"
+    rows = hoogjassen.features()[[hoogjassen.of("bid 150"), last]]
+    assert (rows[1] - rows[0]).tolist() == [0.0] * (FEATURES - 1) + [1.0]  # the last feature block
     assert action_index("piken", 3).size == 3 + 10856
     piken = action_index("piken").features()
     row = piken[action_index("piken").of("play 7D 7H 7S 7C")]  # four of a kind decided by 7C
@@ -119,3 +124,29 @@ def test_the_encoder_refuses_a_spectator_and_another_game() -> None:
         encoder("rififi", 4).encode(state.view(None))
     with pytest.raises(ValueError, match="encoder is for"):
         encoder("rififi", 3).encode(state.view(0))
+
+
+def test_a_bid_declared_last_is_indexed_and_puts_its_bidder_out() -> None:
+    game = load_game("hoogjassen", {"preset": "standaard", "last_bid": True}, 4)
+    enc, ix = encoder("hoogjassen", 4), action_index("hoogjassen", 4)
+    state = game.deal(3, 3)  # seat 0 speaks first
+    assert {a.text for a in state.legal_actions()} <= set(ix.index)
+    state.apply("bid 120")
+    state.apply("bid 130 last")
+    auction = enc.offsets["auction"]
+    for action in [None, "bid 140"]:
+        if action:
+            state.apply(action)
+        for me in range(4):
+            obs = enc.encode(state.view(me))
+            assert np.array_equal(obs, enc.observe(state, me))
+            seat0, seat1 = auction + 3 * ((0 - me) % 4), auction + 3 * ((1 - me) % 4)
+            assert obs[seat0 : seat0 + 2].tolist() == [1.0, 0.0]  # spoke, still in
+            assert obs[seat1 : seat1 + 2].tolist() == [1.0, 1.0]  # spoke, out: his bid was his last
+    rng = random.Random(4)
+    for seed in range(20):
+        state = game.deal(seed, seed % 4)
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert all(a.text in ix.index for a in legal)
+            state.apply(rng.choice(legal))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,9 @@ import pytest
 import troef
 from troef.match import Match
 from troef.players import RandomBot, play_out
+from troef.present import PRESENTERS, Seen, round_log
+from troef.present.model import plain
+from troef.replay import replay_state
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.rglob("*.json"))
@@ -181,6 +185,7 @@ HOOGJASSEN_RULES = (
     "2",
     "3.1",
     "3.2",
+    "3.2a",
     "3.3",
     "3.4",
     "4.1",
@@ -198,6 +203,7 @@ HOOGJASSEN_RULES = (
     "5.1",
     "5.2",
     "5.3",
+    "5a",
     "6.1 41",
     "6.1 42",
     "6.2",
@@ -207,10 +213,15 @@ HOOGJASSEN_RULES = (
     "6.4 erin",
     "6.4 ongedraaid",
     "6.5",
+    "6.5 share",
     "6.6",
     "Decision 3.1",
     "Decision 3.4",
     "Decision 5.2",
+    "Decision 6.5",
+    "option last_bid",
+    "option memory_aids",
+    "option pot_stake_cents",
 )
 # The same for piken.md: numbered rules (2.3, 2.6 and 5.1 case by case, 3 per type), every Decision.
 PIKEN_RULES = (
@@ -323,6 +334,7 @@ def test_scenario(path: Path) -> None:
     if record["format"] == "troef-match/1":
         assert expected.get("over") is True and "totals" in expected
         assert record["totals"] == expected["totals"]
+        assert record.get("money") == expected.get("money"), "a match for money gives each player's money"
         return
     assert record["format"] == "troef-record/1"
     deal = record["deal"]
@@ -378,6 +390,22 @@ def check_piken_scenario(deal: dict[str, Any], expected: dict[str, Any]) -> None
     else:
         assert "current_player" in expected and {"piles", "legal_actions"} & set(expected)
         assert expected.get("legal_actions", []) == sorted(expected.get("legal_actions", []))
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if "sight" in load(p)], ids=scenario_id)
+def test_what_a_hoogjassen_seat_may_look_at(path: Path) -> None:
+    """Hoogjassen 5a: a scenario's ``sight`` says what its seat's table and log show at the record's end:
+    the last trick, how many finished tricks' cards are in the log, and any card points."""
+    record, sight = load(path), load(path)["sight"]
+    state = replay_state(record)
+    presenter, seen = PRESENTERS["hoogjassen"], Seen(state.game, sight["seat"])
+    table = presenter.table(seen, state.view(sight["seat"]))
+    log = [plain(line) for line in round_log(presenter, seen, state.game.from_record(record), state.actions)]
+    assert (table["last_trick"] is not None) == sight["last_trick"]
+    assert sum(" takes the trick with " in text for text in log) == sight["tricks_in_log"]
+    points = re.compile(r"card points in tricks|\(\d+ points?\)")
+    shown = [plain(line) for line in table["lines"]] + log
+    assert any(points.search(text) for text in shown) == sight["card_points"]
 
 
 @pytest.mark.parametrize("path", [p for p in FILES if load(p)["result"].get("scores")], ids=scenario_id)

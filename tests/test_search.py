@@ -28,6 +28,7 @@ from troef.players.playouts import Policy
 from troef.players.search import (
     DISAGREE,
     Budget,
+    Rollout,
     SearchBot,
     draw_worlds,
     ismcts,
@@ -201,6 +202,16 @@ def test_a_time_budget_gives_a_legal_action(method: str) -> None:
     assert SearchBot(1, Budget(seconds=0.05, worlds=8), method).act(view) in view["legal_actions"]
 
 
+def counting(rollout: Rollout, calls: list[int]) -> Rollout:
+    """``rollout``, noting each play-out in ``calls``."""
+
+    def counted(world: State, rng: random.Random) -> list[float]:
+        calls.append(1)
+        return rollout(world, rng)
+
+    return counted
+
+
 @pytest.mark.parametrize("method", ["ismcts", "pimc"])
 def test_a_move_past_its_deadline_stops_with_what_it_has(method: str) -> None:
     """A thinking limit that has run out: one world is drawn and searched once, and the move is still
@@ -218,12 +229,7 @@ def test_a_move_past_its_deadline_stops_with_what_it_has(method: str) -> None:
     full = 40 if method == "ismcts" else 12 * len(legal)
     for deadline, played in ((0.0, per_world), (math.inf, full)):
         calls: list[int] = []
-        rollout = make_rollout(policy, seat, 0)
-
-        def counted(world: State, rng: random.Random) -> list[float]:
-            calls.append(1)
-            return rollout(world, rng)
-
+        counted = counting(make_rollout(policy, seat, 0), calls)
         search = ismcts if method == "ismcts" else pimc
         move = search(worlds, seat, legal, counted, budget, random.Random(2), deadline)
         assert move in legal and len(calls) == played

@@ -243,3 +243,49 @@ def test_the_log_is_extended_not_told_again() -> None:
             assert calls == len(state.actions)
     finally:
         del presenter.after
+
+
+@pytest.mark.parametrize("aids", [False, True])
+def test_hoogjassen_shows_the_last_trick_until_the_next_card_and_the_money(aids: bool) -> None:
+    """Rule 5a in the model the server sends: the last trick until the next card is played, no earlier
+    trick's cards in the log, no card points (all of them with ``memory_aids``); the sheet frame has
+    each player's money and the pot's content (6.5)."""
+    rng = random.Random(3)
+    bot = {"kind": "bot", "bot": "random"}
+    rules = {"preset": "standaard", "memory_aids": aids}
+    h = LangHarness(body("hoogjassen", rules, [{"kind": "human", "name": "Ann"}, bot, bot, bot]))
+    h.connections.pop(None)
+    h.connect(0, hello(h.tokens[0], "en"))
+    h.ready(0)
+    seen = {"last trick shown": 0, "last trick gone": 0}
+    while h.table.status != "over" and not all(seen.values()):
+        h.now += 1
+        if not h.step():
+            legal = h.table.frame(0)["legal_actions"]
+            if legal:
+                h.act(0, rng.choice(legal))
+            else:
+                h.ready(0)
+        state = h.table.session.round
+        view = h.table.frame(0)["view"]
+        if state is None or view is None or view["phase"] != "play" or not view["history"]:
+            continue
+        model = model_of(h.inbox[0][-1])["table"]
+        assert model is not None
+        log = [" ".join(p["text"] for p in line["parts"]) for line in model_of(h.inbox[0][-1])["log"]]
+        taken = sum(" takes the trick with " in text for text in log)
+        points = any(
+            "card points in tricks" in " ".join(p["text"] for p in line["parts"]) for line in model["lines"]
+        )
+        assert view["last_trick"] is not None and points == aids  # the view keeps what the seat saw
+        seen["last trick gone" if view["trick"] else "last trick shown"] += 1
+        if aids:
+            assert model["last_trick"] is not None and taken == len(view["history"])
+        elif view["trick"]:
+            assert model["last_trick"] is None and taken == 0
+        else:
+            assert model["last_trick"] is not None and taken == 1
+    assert all(seen.values())
+    sheet = h.table.frame(0)["sheet"]
+    money = h.table.session.match.money()
+    assert money is not None and sheet["money"] == list(money.players) and sheet["pot"] == money.pot

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core.errors import GameError, MatchError
-from .core.game import Game, Result, State
+from .core.game import Game, Money, Result, State
 
 MATCH_FORMAT = "troef-match/1"
 
@@ -112,10 +112,10 @@ class Match:
         self.records.append(state.record())
         return row
 
-    def pot(self) -> int:
-        """Stakes put into the pot minus those taken out, over the rounds so far (from each result's
-        ``details.pot``; 0 for games without a pot)."""
-        return sum(int(row.details.get("pot", 0)) for row in self.sheet)
+    def money(self) -> Money | None:
+        """Each player's money in cents after the rounds so far, and the pot's (`Game.match_money`);
+        None for games that play for points only."""
+        return self.game.match_money([row.result for row in self.sheet], self.first_dealer, self.is_over)
 
     def leaders(self) -> list[int]:
         """The seats with the highest total."""
@@ -124,8 +124,9 @@ class Match:
 
     def record(self) -> dict[str, Any]:
         """The match record (``troef-match/1``); ``scheduled_rounds`` tells which rounds are closing
-        rounds (those from that index on), so that every round can be dealt again (`troef.fair`)."""
-        return {
+        rounds (those from that index on), so that every round can be dealt again (`troef.fair`);
+        ``money`` each player's money in cents, for games that play for money."""
+        record: dict[str, Any] = {
             "format": MATCH_FORMAT,
             "game": self.game.name,
             "rules": self.game.rules.notation(),
@@ -134,3 +135,7 @@ class Match:
             "rounds": list(self.records),
             "totals": list(self.totals),
         }
+        money = self.money()
+        if money is not None:
+            record["money"] = list(money.players)
+        return record

@@ -14,9 +14,12 @@ class NotAChoice(ValueError):
 
 
 def bid_points(answer: str) -> str | None:
-    """A bid typed as its points (``150``): ``bid 150``; None for any other answer."""
-    text = answer.strip()
-    return f"bid {text}" if text.isdecimal() and int(text) >= 100 else None
+    """A bid typed as its points (``150``): ``bid 150``, declared last (``150 last``): ``bid 150 last``;
+    None for any other answer."""
+    points, *last = answer.lower().split() or [""]
+    if not points.isdecimal() or int(points) < 100 or last not in ([], ["last"]):
+        return None
+    return " ".join(["bid", points, *last])
 
 
 def draw_text(answer: str) -> str | None:

@@ -29,6 +29,7 @@ _KINDS: Final = {
     "discard": (0, 4),
 }
 _BLIND_KINDS: Final = ("play", "call")
+_LAST_KINDS: Final = ("bid",)
 
 
 class ActionError(TroefError, ValueError):
@@ -36,7 +37,8 @@ class ActionError(TroefError, ValueError):
 
 
 class Action:
-    """One action: ``kind`` (the keyword), ``word`` (its argument, if any), ``cards`` and ``blind``.
+    """One action: ``kind`` (the keyword), ``word`` (its argument, if any), ``cards``, ``blind`` and
+    ``last`` (a bid declared to be the bidder's last, ``bid 150 last``).
 
     ``number`` is ``int(word)`` for numeric arguments (bids in tricks or points,
     ``draw N``), else -1; ``card`` is the first card or -1.  ``Action(text)`` is
@@ -44,12 +46,13 @@ class Action:
     the engine reads its fields directly, which the hot paths do at every card played.
     """
 
-    __slots__ = ("blind", "card", "cards", "kind", "number", "text", "word")
+    __slots__ = ("blind", "card", "cards", "kind", "last", "number", "text", "word")
 
     kind: str
     word: str
     cards: tuple[int, ...]
     blind: bool
+    last: bool
     text: str
     number: int
     card: int
@@ -94,7 +97,9 @@ class Action:
 _INTERNED: dict[str, Action] = {}
 
 
-def make(kind: str, word: str = "", cards: tuple[int, ...] = (), blind: bool = False) -> Action:
+def make(
+    kind: str, word: str = "", cards: tuple[int, ...] = (), blind: bool = False, last: bool = False
+) -> Action:
     """The interned action with these parts (cards are put in canonical order)."""
     if len(cards) > 1:
         cards = tuple(sorted(cards, key=listing_key))
@@ -104,6 +109,8 @@ def make(kind: str, word: str = "", cards: tuple[int, ...] = (), blind: bool = F
     parts.extend(CODES[c] for c in cards)
     if blind:
         parts.append("blind")
+    if last:
+        parts.append("last")
     text = " ".join(parts)
     action = _INTERNED.get(text)
     if action is None:
@@ -112,6 +119,7 @@ def make(kind: str, word: str = "", cards: tuple[int, ...] = (), blind: bool = F
             "word": word,
             "cards": cards,
             "blind": blind,
+            "last": last,
             "text": text,
             "number": int(word) if word.isdecimal() else -1,
             "card": cards[0] if cards else -1,
@@ -154,6 +162,11 @@ def parse_action(text: object) -> Action:
     blind = kind in _BLIND_KINDS and bool(rest) and rest[-1].lower() == "blind"
     if blind:
         rest = rest[:-1]
+    last = kind in _LAST_KINDS and len(rest) > 1 and rest[-1].lower() == "last"
+    if last:
+        rest = rest[:-1]
+        if not rest[0].isdecimal():
+            raise ActionError(f"only a bid of points may be declared last: {text!r}")
     word = ""
     if n_words:
         if len(rest) != 1:
@@ -170,7 +183,7 @@ def parse_action(text: object) -> Action:
         raise ActionError(f"{kind!r} takes 1 to {max_cards} cards: {text!r}")
     if len(set(cards)) != len(cards):
         raise ActionError(f"a card is named twice in {text!r}")
-    return make(kind, word, cards, blind)
+    return make(kind, word, cards, blind, last)
 
 
 def _word(kind: str, token: str) -> str:

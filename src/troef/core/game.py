@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, NamedTuple, Self
 
 from ..cards import CardError, parse_card
 from .actions import Action, ActionError, as_action
@@ -17,6 +17,15 @@ from .views import BidRange, Header, Side
 
 RECORD_FORMAT = "troef-record/1"
 Result = dict[str, Any]
+
+
+class Money(NamedTuple):
+    """A match's money in cents: each player's (``players``), what the pot holds now (``pot``) and
+    what was left in it and shared among the players when the match ended (``shared``)."""
+
+    players: tuple[int, ...]
+    pot: int
+    shared: int
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a game may be added in Python (docs/adding-a-game.md)
@@ -103,6 +112,12 @@ class Game:
     def money(self, points: int) -> float | None:
         """The money value of ``points`` on a match sheet, in cents; None when the rules play for
         points only (the default)."""
+        return None
+
+    def match_money(self, results: Sequence[Result], first_dealer: int, over: bool) -> Money | None:
+        """Each player's money in cents after a match's rounds (``results``, in order; the first dealt
+        by ``first_dealer``), what is settled when it is ``over`` included; None when the rules play
+        for points only (the default)."""
         return None
 
     def closing_dealer(self, dealer: int, closing: Sequence[Result]) -> int | None:

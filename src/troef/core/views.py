@@ -29,10 +29,12 @@ class BidRange(TypedDict):
 
 
 class AuctionEntry(TypedDict):
-    """One call of an auction: the seat and what it said (``pass`` or the bid's word)."""
+    """One call of an auction: the seat and what it said (``pass`` or the bid's word); ``last``
+    (Hoogjassen's option ``last_bid`` only) when the bid was declared to be the bidder's last."""
 
     seat: int
     bid: str
+    last: NotRequired[bool]
 
 
 class TablePart(TypedDict):

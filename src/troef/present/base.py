@@ -46,13 +46,15 @@ DISPLAY_SUITS: Final = "SHCD"
 class Seen:
     """Who looks at the table, in which language; ``people`` (per seat a person's name or None) and
     ``bots`` (per seat a bot kind or None) label the seats by name (``Ann (you)``, ``bot 2 (easy)``)
-    instead of by number (``seat 0 (you)``)."""
+    instead of by number (``seat 0 (you)``); ``hindsight`` when a finished round is told again (a
+    replay), so that everything the players could not look at during it may be shown."""
 
     game: Game
     viewer: int | None
     lang: str = "en"
     people: Sequence[str | None] | None = None
     bots: Sequence[str | None] | None = None
+    hindsight: bool = False
     w: Words = field(init=False)
     cards: Cards = field(init=False)
     labels: list[str] = field(init=False)
@@ -115,7 +117,7 @@ class Presenter:
             auction=self.auction_line(seen, view),
             lines=self.lines(seen, view),
             trick=self.trick(seen, view),
-            last_trick=self.finished(seen, view["last_trick"], view) if view.get("last_trick") else None,
+            last_trick=self.last_trick(seen, view),
             hand=self.hand(seen, view),
             actions=self.actions(seen, view) if turn else [],
             prompt=self.prompt(seen, view) if turn else "",
@@ -206,6 +208,27 @@ class Presenter:
         """``trick 3`` (a game adds the trump or the number of tricks)."""
         return line(seen.w._("trick {n}").format(n=len(view["history"]) + 1))["parts"]
 
+    def out_of_sight(self, seen: Seen, view: View) -> int:
+        """How many of the round's finished tricks, the first ones, the viewer may no longer look at:
+        they leave the table and the log (`kept`).  By default none."""
+        return 0
+
+    def last_trick(self, seen: Seen, view: View) -> Trick | None:
+        """The last finished trick while the viewer may look at it."""
+        last = view.get("last_trick")
+        if not last or self.out_of_sight(seen, view) >= len(view["history"]):
+            return None
+        return self.finished(seen, last, view)
+
+    def kept(self, seen: Seen, before: View, seat: int, action: Action, view: View) -> list[Line]:
+        """What the log keeps of a card played once its trick is out of sight: who took each trick
+        the card completed, without its cards."""
+        w = seen.w
+        return [
+            line(w._("trick {n}: {seat} took it").format(n=n, seat=seen.labels[t["winner"]]))
+            for n, t in enumerate(view["history"][len(before["history"]) :], len(before["history"]) + 1)
+        ]
+
     def finished(self, seen: Seen, trick: View, view: View) -> Trick:
         """A finished trick, with the line saying who took it."""
         return Trick(
@@ -251,7 +274,11 @@ class Presenter:
 
     def auction(self, seen: Seen, view: View) -> Line:
         """``auction: seat 2 rik · seat 3 pass``."""
-        said = [line(f"{seen.labels[e['seat']]} {self.bid_word(seen, e['bid'])}") for e in view["auction"]]
+        last = seen.w._(" (last bid)")
+        said = [
+            line(f"{seen.labels[e['seat']]} {self.bid_word(seen, e['bid'])}{last if e.get('last') else ''}")
+            for e in view["auction"]
+        ]
         return line(seen.w._("auction: "), joined(said, " · ") if said else seen.w._("you speak first"))
 
     def word(self, seen: Seen, kind: str) -> str:

@@ -2,6 +2,8 @@
 settlement with money and the pot, and the score sheet.
 
 The lummel cards and the afleggers show only to the declarer; the points per side come from the view.
+Rule 5a: during a round the last trick shows only until the next card is played, no earlier trick
+and no running card points, unless the option ``memory_aids`` is on (`aids`).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Sequence
 
 from ..cards import SUITS, parse_card
 from ..core.actions import Action
+from ..core.game import Money
 from ..games.hoogjassen.rules import Hoogjassen
 from ..games.hoogjassen.scoring import card_points
 from ..match import Match, SheetRow
@@ -23,14 +26,28 @@ def rules_of(seen: Seen) -> Hoogjassen:
     return seen.game
 
 
-def money(w: Words, cents: float | None) -> str:
-    """``+€0.15`` (Dutch ``+€ 0,15``, German ``+0,15 €``); ``-`` where the game has no money value."""
+def money(w: Words, cents: float | None, sign: bool = True) -> str:
+    """``+€0.15`` (Dutch ``+€ 0,15``, German ``+0,15 €``), without ``sign`` ``€0.15``; ``-`` where the
+    game has no money value."""
     if cents is None:
         return "-"
     whole = round(abs(cents))
     return w._("{sign}€{euros}.{cents}").format(
-        sign="-" if cents < 0 else "+", euros=whole // 100, cents=f"{whole % 100:02d}"
+        sign="" if not sign else "-" if cents < 0 else "+", euros=whole // 100, cents=f"{whole % 100:02d}"
     )
+
+
+def match_money(match: Match) -> Money:
+    """The money of a Hoogjassen match (every rule set plays for money)."""
+    purse = match.money()
+    assert purse is not None
+    return purse
+
+
+def aids(seen: Seen, view: View) -> bool:
+    """Whether the finished tricks and the card points taken may be shown: with ``memory_aids``, once
+    the round is over, and in hindsight (rule 5a)."""
+    return bool(seen.game.rules["memory_aids"]) or seen.hindsight or view["phase"] == "over"
 
 
 def worth(codes: Sequence[str], trump: str) -> int:
@@ -43,13 +60,17 @@ class HoogjassenPresenter(Presenter):
     text_columns = frozenset({6})
 
     def help(self, seen: Seen) -> str:
-        return seen.w._(
+        w = seen.w
+        text_ = w._(
             "How to answer: type the number of your choice in the list (1, 2, ...) or the action itself: "
             "a bid as its points (150, 'bid 150'), 'pass', 'take-lummel', 'ongedraaid', 'trump S' (or "
             "just 's'), a card to play (AS, 10h, 'play TH'). To lay back cards after taking the lummel, "
             "type their numbers in your numbered hand (1 4 6) or the cards ('discard 7H 8S TD', or just "
             "7h 8s td). 'help' shows this again, 'quit' leaves the table."
         )
+        if rules_of(seen).last_bid:
+            text_ += " " + w._("To declare a bid your last (één keer twintig), add 'last' (150 last).")
+        return text_
 
     def round_start(self, seen: Seen, view: View) -> list[Line]:
         w, rules = seen.w, rules_of(seen)
@@ -107,8 +128,15 @@ class HoogjassenPresenter(Presenter):
         _, _, length, _, suit = name.split()
         return w._("run of {n} in {suit}").format(n=length, suit=seen.cards.suit(suit, named=False)["text"])
 
+    def out_of_sight(self, seen: Seen, view: View) -> int:
+        """Rule 5a: every finished trick once the next card is played, all but the last before."""
+        if aids(seen, view):
+            return 0
+        finished = len(view["history"])
+        return finished if view["trick"] else max(finished - 1, 0)
+
     def points(self, seen: Seen, view: View) -> Line:
-        """The card points each side has taken in tricks so far (the view's ``sides``)."""
+        """The card points each side has taken in tricks so far (the view's ``sides``; memory aids)."""
         w, sides = seen.w, view["sides"]
         text_ = w._("card points in tricks: {seat} {points} · the others {others}").format(
             seat=seen.labels[view["declarer"]], points=sides[0]["points"], others=sides[1]["points"]
@@ -131,7 +159,8 @@ class HoogjassenPresenter(Presenter):
             return [self.auction(seen, view)]
         if phase == "play":
             trick = self.trick(seen, view)
-            return [self.contract(seen, view), *([trick["line"]] if trick else []), self.points(seen, view)]
+            points = [self.points(seen, view)] if aids(seen, view) else []
+            return [self.contract(seen, view), *([trick["line"]] if trick else []), *points]
         lines = [self.contract(seen, view)]
         if phase == "discard":
             lines.append(line(seen.w._("from the lummel: "), seen.cards.cards(view["lummel"])))
@@ -149,6 +178,8 @@ class HoogjassenPresenter(Presenter):
         w, phase = seen.w, view["phase"]
         if phase == "play":
             return self.play_group(seen, view)
+        if phase == "bid":
+            return self.bid_groups(seen, view)
         if phase == "discard":
             count = rules_of(seen).lummel_size
             label = w._("lay back {n} cards: their numbers (e.g. 1 4 6) or the cards (e.g. 7h 8s td)").format(
@@ -170,8 +201,19 @@ class HoogjassenPresenter(Presenter):
             ]
         return [self.listed(seen, w._("you may: "), view["legal_actions"])]
 
+    def bid_groups(self, seen: Seen, view: View) -> list[Group]:
+        """Pass and the bids; with the option ``last_bid`` the bids declared last in a second group."""
+        w, legal = seen.w, view["legal_actions"]
+        last = [a for a in legal if a.endswith(" last")]
+        groups = [self.listed(seen, w._("you may: "), [a for a in legal if not a.endswith(" last")])]
+        if last:
+            groups.append(self.listed(seen, w._("your last bid (één keer twintig): "), last))
+        return groups
+
     def prompt(self, seen: Seen, view: View) -> str:
         w, phase = seen.w, view["phase"]
+        if phase == "bid" and rules_of(seen).last_bid:
+            return w._("your bid (its number in the list, the points like 150 or 150 last, or 'pass'): ")
         if phase == "play":
             return self.card_prompt(seen, view)
         if phase == "discard":
@@ -203,6 +245,8 @@ class HoogjassenPresenter(Presenter):
             if not mine:
                 return line(w._("{seat} lays back {n} cards").format(seat=label, n=len(action.cards)))
             return phrase(w._("{seat} lays back {cards}"), seat=label, cards=self.codes(seen, action))
+        if action.last:
+            return phrase(w._("{seat} bids {bid} as a last bid"), seat=label, bid=action.word)
         return super().described(seen, seat, action, view)
 
     def after(self, seen: Seen, before: View, seat: int, action: Action, view: View) -> list[Line]:
@@ -223,17 +267,32 @@ class HoogjassenPresenter(Presenter):
             lines.append(self.roem(seen, view))
             if view["current_player"] != seen.viewer:
                 lines.append(self.contract(seen, view))
-        if view["stuk"] and not before["stuk"]:
-            lines.append(
-                line(w._("stuk! 20 roem more: contract {target}").format(target=view["target"]), bold=True)
-            )
-        if action.kind == "play" and not view["trick"] and view["current_player"] not in (None, seen.viewer):
+        lines += self.stuk(seen, before, view)
+        if (
+            action.kind == "play"
+            and not view["trick"]
+            and view["current_player"] not in (None, seen.viewer)
+            and aids(seen, view)
+        ):
             lines.append(self.points(seen, view))
         return lines
 
+    def stuk(self, seen: Seen, before: View, view: View) -> list[Line]:
+        """``stuk! 20 roem more``, when the declarer has just shown it."""
+        if not view["stuk"] or before["stuk"]:
+            return []
+        return [
+            line(seen.w._("stuk! 20 roem more: contract {target}").format(target=view["target"]), bold=True)
+        ]
+
+    def kept(self, seen: Seen, before: View, seat: int, action: Action, view: View) -> list[Line]:
+        return [*super().kept(seen, before, seat, action, view), *self.stuk(seen, before, view)]
+
     def trick_taken(self, seen: Seen, trick: View, view: View) -> Line:
-        """``seat 2 takes the trick with AS (21 points)``."""
+        """``seat 2 takes the trick with AS (21 points)``; the points only with memory aids."""
         taken = super().trick_taken(seen, trick, view)
+        if not aids(seen, view):
+            return taken
         points = worth(trick["cards"], view["trump"])
         return line(
             taken["parts"],
@@ -290,33 +349,39 @@ class HoogjassenPresenter(Presenter):
         return lines
 
     def pot(self, seen: Seen, match: Match) -> str:
-        """The pot now, in stakes: one from each player at the start, and the rounds' changes."""
-        players = seen.game.players
-        return seen.w._("the pot holds {stakes} stakes ({players} at the start {change})").format(
-            stakes=players + match.pot(), players=players, change=signed(match.pot())
-        )
+        """The pot now (rule 6.5): what it holds, or what was shared when the match ended."""
+        w, purse = seen.w, match_money(match)
+        if purse.shared:
+            return w._("the {cents} left in the pot was shared at the end").format(
+                cents=money(w, purse.shared, sign=False)
+            )
+        return w._("the pot holds {cents}").format(cents=money(w, purse.pot, sign=False))
 
     def round_result(self, seen: Seen, match: Match, view: View) -> list[Line]:
         lines = self.result(seen, view)
         d: View = view["result"]["details"]
         if seen.game.rules["pot"] and not d.get("redeal"):
-            lines.append(
-                line(
-                    seen.w._("pot: {change} · {pot}").format(
-                        change=signed(d["pot"]), pot=self.pot(seen, match)
-                    )
-                )
+            change = seen.w.ngettext("{change} stake", "{change} stakes", abs(d["pot"]))
+            pot = seen.w._("pot: {change} · {pot}").format(
+                change=change.format(change=signed(d["pot"])), pot=self.pot(seen, match)
             )
+            lines.append(line(pot))
         return lines
 
     def sheet_footers(self, seen: Seen, match: Match) -> list[str]:
-        """Under the seats their money; under the trump column the word."""
-        money_now = [money(seen.w, seen.game.money(total)) for total in match.totals]
-        return ["", "", "", "", "", "", seen.w._("money"), *money_now]
+        """Under the seats their money, the pot included; under the trump column the word."""
+        players = match_money(match).players
+        return ["", "", "", "", "", "", seen.w._("money"), *(money(seen.w, cents) for cents in players)]
 
     def sheet_caption(self, seen: Seen, match: Match) -> str:
-        caption = seen.w._("per player: points = total")
-        return caption + (f" · {self.pot(seen, match)}" if seen.game.rules["pot"] else "")
+        w = seen.w
+        caption = w._("per player: points = total")
+        if not seen.game.rules["pot"]:
+            return caption
+        stake = money(w, int(seen.game.rules["pot_stake_cents"]), sign=False)
+        return " · ".join(
+            [caption, w._("money with the pot (stake {cents})").format(cents=stake), self.pot(seen, match)]
+        )
 
     def sheet_columns(self, seen: Seen) -> list[str]:
         return [

@@ -20,14 +20,28 @@ from .model import Hand, Line, Table
 
 class RoundLog:
     """The log of one round as ``seen``'s viewer sees it, from ``start`` (the round as dealt, not
-    changed here): `Presenter.round_start`, then `Presenter.after` for every action `follow` is given."""
+    changed here): `Presenter.round_start`, then `Presenter.after` for every action `follow` is given;
+    of a card played to a trick that is out of sight (`Presenter.out_of_sight`) only what
+    `Presenter.kept` keeps."""
 
     def __init__(self, presenter: Presenter, seen: Seen, start: State) -> None:
         self.presenter = presenter
         self.seen = seen
         self.state = start.clone()
         self.view: View = self.state.view(seen.viewer)
-        self.lines: list[Line] = presenter.round_start(seen, self.view)
+        self.start: list[Line] = presenter.round_start(seen, self.view)
+        self.told: list[tuple[int, list[Line], list[Line]]] = []
+        """Per action: the trick its card went to (-1: no card played), its lines, and what is kept
+        of them once that trick is out of sight."""
+
+    @property
+    def lines(self) -> list[Line]:
+        """The log as the viewer may read it now."""
+        hidden = self.presenter.out_of_sight(self.seen, self.view)
+        out = list(self.start)
+        for trick, lines, kept in self.told:
+            out += kept if 0 <= trick < hidden else lines
+        return out
 
     @property
     def steps(self) -> int:
@@ -37,18 +51,25 @@ class RoundLog:
     def follow(self, actions: Sequence[Action | str]) -> list[Line]:
         """The log after ``actions``, the round's actions so far (those followed already are skipped, so
         a caller hands the whole list each time and pays only for the new ones)."""
+        presenter, seen = self.presenter, self.seen
         for action in actions[self.steps :]:
             seat = self.state.actor
             self.state.apply(action)
-            view = self.state.view(self.seen.viewer)
-            self.lines += self.presenter.after(self.seen, self.view, seat, self.state.actions[-1], view)
+            done = self.state.actions[-1]
+            view = self.state.view(seen.viewer)
+            lines = presenter.after(seen, self.view, seat, done, view)
+            if done.kind == "play" and "last_trick" in self.view:  # a trick game
+                kept = presenter.kept(seen, self.view, seat, done, view)
+                self.told.append((len(self.view["history"]), lines, kept))
+            else:
+                self.told.append((-1, lines, lines))
             self.view = view
         return self.lines
 
 
 def round_log(presenter: Presenter, seen: Seen, start: State, actions: Sequence[Action | str]) -> list[Line]:
     """The log of a round dealt as ``start`` after ``actions``, as ``seen``'s viewer sees it."""
-    return list(RoundLog(presenter, seen, start).follow(actions))
+    return RoundLog(presenter, seen, start).follow(actions)
 
 
 class Step(TypedDict):
@@ -69,7 +90,7 @@ def replay_steps(
     ``seen`` is a spectator's (its labels name every seat). An action's own line names its cards as its
     actor saw them (a discard, a card led blind, a middle card drawn); what follows from it is told as a
     spectator sees it."""
-    spectator = replace(seen, viewer=None)
+    spectator = replace(seen, viewer=None, hindsight=True)
     seats = [replace(spectator, viewer=s) for s in range(start.game.players)]
     for actor in seats:
         actor.labels = list(spectator.labels)  # an actor is named as everyone names them, not "(you)"

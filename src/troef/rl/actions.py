@@ -8,9 +8,9 @@ enumeration, per game (``docs/rl.md`` lists the offsets):
 - Rikken: 52 plays, 52 blind plays, the 8 calls (aces, or kings when holding four aces), the 4 blind
   calls (aces), 4 trumps, the 3 choices after everybody passed, pass, and every contract on the ladders.
 - Hoogjassen: a play per card of the 31-card pack, pass, the bids from the minimum (120 with four, 170
-  with three) to the ``max_bid`` option's maximum (990), take-lummel, ongedraaid, 4 trumps, and every
-  discard: each set of ``lummel size`` cards of the pack (C(31,3) = 4,495 with 4 players, C(31,4) =
-  31,465 with 3).
+  with three) to the ``max_bid`` option's maximum (990), the same bids declared last (option
+  ``last_bid``), take-lummel, ongedraaid, 4 trumps, and every discard: each set of ``lummel size``
+  cards of the pack (C(31,3) = 4,495 with 4 players, C(31,4) = 31,465 with 3).
 - Piken: draw 1, draw 2, decline, then every combination of the 32-card pack (10,856) from
   ``games/piken/combos.py``, weakest first.
 """
@@ -65,11 +65,13 @@ FEATURE_BLOCKS: Final = (
     ("combination", len(combos.TYPE_NAMES)),
     ("deciding", 52),
     ("contract", len(CONTRACTS)),
+    ("last", 1),
 )
 """The per-action feature vector's blocks: the action's cards (by troef card index 0..51), its keyword
 one-hot, blind, its number scaled (a bid by the highest bid in the index, a draw position by 2), the
-trump suit it names (S H D C), for Piken's plays the combination's type and deciding card, and for
-Rikken's bids and choices the contract's name (in ``games/rikken/contracts.py``'s order)."""
+trump suit it names (S H D C), for Piken's plays the combination's type and deciding card, for
+Rikken's bids and choices the contract's name (in ``games/rikken/contracts.py``'s order), and a bid
+declared last (Hoogjassen)."""
 FEATURES: Final = sum(size for _, size in FEATURE_BLOCKS)
 
 
@@ -140,6 +142,7 @@ class ActionIndex:
             out[offsets["cards"] + c] = 1
         out[offsets["kind"] + KINDS.index(action.kind)] = 1
         out[offsets["blind"]] = float(action.blind)
+        out[offsets["last"]] = float(action.last)
         if action.number >= 0:
             out[offsets["number"]] = action.number / self._tops[action.kind]
         if action.kind == "trump":
@@ -185,10 +188,12 @@ def _rikken(players: int) -> list[Action]:
 
 def _hoogjassen(players: int) -> list[Action]:
     lummel = LUMMEL[players]
+    bids = range(MIN_BID[players], HOOGJASSEN_MAX_BID + 1, 10)
     return [
         *_plays(PACK_CARDS),
         make("pass"),
-        *(make("bid", str(b)) for b in range(MIN_BID[players], HOOGJASSEN_MAX_BID + 1, 10)),
+        *(make("bid", str(b)) for b in bids),
+        *(make("bid", str(b), last=True) for b in bids),
         make("take-lummel"),
         make("ongedraaid"),
         *(make("trump", s) for s in SUITS),

@@ -24,6 +24,7 @@ from ..cards import CODES, HIDDEN, bits, parse_card
 from ..core.game import State
 from ..games import game_class
 from ..games.hoogjassen.rules import MIN_BID
+from ..games.hoogjassen.state import auction_entry
 from ..games.piken import combos
 from ..games.piken.order import CARD_OF, mask_of
 from ..games.rikken.contracts import CONTRACTS
@@ -369,16 +370,17 @@ class Encoder:
         def scaled(bid: int) -> float:  # the minimum bid -> 10 / span, the highest -> 1
             return min(1.0, max(0.0, (bid - low + 10) / span))
 
-        last: dict[int, str] = {}  # per seat: its last call, and its last bid (a pass keeps it)
-        bids: dict[int, str] = {}
+        gone: set[int] = set()  # the seats out of the auction: passed, or bid their last
+        bids: dict[int, str] = {}  # per seat its last bid (a pass keeps it)
         for entry in view["auction"]:
-            last[entry["seat"]] = entry["bid"]
+            if entry["bid"] == "pass" or entry.get("last"):
+                gone.add(entry["seat"])
             if entry["bid"] != "pass":
                 bids[entry["seat"]] = entry["bid"]
-        for seat, call in last.items():  # spoken, passed, the bid scaled
+        for seat in {entry["seat"] for entry in view["auction"]}:  # spoken, out, the bid scaled
             start = o["auction"] + 3 * ((seat - me) % n)
             m[start] = 1.0
-            m[start + 1] = float(call == "pass")
+            m[start + 1] = float(seat in gone)
             if seat in bids:
                 m[start + 2] = scaled(int(bids[seat]))
         if view["bid"] is not None:
@@ -405,7 +407,7 @@ class Encoder:
         declarer = state.declarer
         own = me == declarer
         view = {
-            "auction": [{"seat": s, "bid": b} for s, b in state.auction],
+            "auction": [auction_entry(*call) for call in state.auction],
             "bid": state.bid or None,
             "declarer": declarer if declarer >= 0 else None,
             "lummel_taken": state.taken,

@@ -66,11 +66,15 @@ class SheetRound(TypedDict):
 
 
 class Sheet(TypedDict):
-    """The match's score sheet so far; ``winners`` once the match is over, else empty."""
+    """The match's score sheet so far; ``winners`` once the match is over, else empty.  Games that
+    play for money (Hoogjassen) add each player's ``money`` in cents, the pot included, and what the
+    ``pot`` holds in cents."""
 
     rounds: list[SheetRound]
     totals: list[int]
     winners: list[int]
+    money: NotRequired[list[int]]
+    pot: NotRequired[int]
 
 
 class RoundInfo(TypedDict):

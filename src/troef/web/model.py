@@ -51,7 +51,7 @@ class TableModels:
             "lang": lang,
             "title": round_title(seen.w, index, match.rounds) if state is not None else "",
             "table": presenter.table(seen, view) if view is not None else None,
-            "log": list(log.lines) if log is not None else [],
+            "log": log.lines if log is not None else [],
             "result": presenter.round_result(seen, match, view) if over and view is not None else None,
             "sheet": presenter.sheet(seen, match),
             "standings": standings(seen, match) if match.is_over else None,

@@ -311,7 +311,7 @@ class Table:
     def sheet(self) -> Sheet:
         """The score sheet of the finished rounds, as everyone may see it."""
         match = self.session.match
-        return {
+        sheet: Sheet = {
             "rounds": [
                 sheet_round(
                     self.game.name,
@@ -324,6 +324,10 @@ class Table:
             "totals": list(match.totals),
             "winners": match.leaders() if match.is_over else [],
         }
+        money = match.money()
+        if money is not None:
+            sheet["money"], sheet["pot"] = list(money.players), money.pot
+        return sheet
 
     def frame(self, seat: int | None, lang: str | None = None) -> StateFrame:
         """The state frame for ``seat`` (None: a spectator): its own view only, and the public `info`;

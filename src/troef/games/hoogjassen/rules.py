@@ -7,8 +7,9 @@ from typing import Any, Final
 
 from ...cards import BIT, CODES, PACKS, bits, mask_of, shuffled
 from ...core.errors import RecordError
-from ...core.game import Game, Result, check_seed, deal_cards, deal_hands
+from ...core.game import Game, Money, Result, check_seed, deal_cards, deal_hands
 from ...core.options import Option, Preset
+from .pot import match_money
 from .ranks import trump_power
 from .state import HoogjassenState
 
@@ -34,7 +35,24 @@ OPTIONS: Final = (
     Option(
         "pot", bool, True, "play with a pot: erin puts a stake in, kapot takes one out (doubled ongedraaid)"
     ),
+    Option(
+        "pot_stake_cents",
+        int,
+        100,
+        "the pot's stake in cents: what every player puts in at the start, erin pays and kapot takes",
+        minimum=1,
+        maximum=100_000,
+    ),
     Option("cents_per_ten", int, 5, "the money value of ten points on the match sheet, in cents", minimum=0),
+    Option(
+        "last_bid", bool, False, "a bid may be declared the bidder's last: 'bid 150 last' (één keer twintig)"
+    ),
+    Option(
+        "memory_aids",
+        bool,
+        False,
+        "for learners: the finished tricks and the card points taken stay in sight during the round",
+    ),
 )
 
 PRESETS: Final = (Preset("standaard", "the Brabant rulebook; 3 players: its chapter 10"),)
@@ -55,6 +73,7 @@ class Hoogjassen(Game):
         super().__init__(rules, players)
         self.min_bid = MIN_BID[self.players]
         self.max_bid = int(self.rules["max_bid"])
+        self.last_bid = bool(self.rules["last_bid"])
         self.lummel_size = LUMMEL[self.players]
         self.hand_size = (len(PACK_CARDS) - self.lummel_size) // self.players
 
@@ -93,6 +112,12 @@ class Hoogjassen(Game):
     def money(self, points: int) -> float | None:
         """Cents for ``points`` at the rules' ``cents_per_ten`` (rule 6.5)."""
         return points * int(self.rules["cents_per_ten"]) / 10
+
+    def match_money(self, results: Sequence[Result], first_dealer: int, over: bool) -> Money:
+        """Rule 6.5: the points' money, the stakes, the pot's payments and, at the end, its share."""
+        stake = int(self.rules["pot_stake_cents"]) if self.rules["pot"] else 0
+        cents = int(self.rules["cents_per_ten"])
+        return match_money(results, first_dealer, over, self.players, cents, stake)
 
     def from_deal(self, deal: Mapping[str, Any], dealer: int) -> HoogjassenState:
         hands = deal_hands(deal, self.players)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ...cards import BIT, CODES, SUITS, bits, card_index
 from ...core.actions import PASS, Action, make
 from ...core.game import Result
-from ...core.views import BidRange, Side
+from ...core.views import AuctionEntry, BidRange, Side
 from ...tricks import FOLLOW_RULES, TrickState, hand_codes, turn_tables, winner_keys
 from .ranks import trick_keys
 from .roem import STUK, Roem, roem_of, stuk_cards
@@ -43,6 +43,7 @@ TAKE_LUMMEL: Final = make("take-lummel")
 ONGEDRAAID: Final = make("ongedraaid")
 TRUMPS: Final = tuple(make("trump", s) for s in SUITS)
 BIDS: Final = {b: make("bid", str(b)) for b in range(10, 1001, 10)}
+LAST_BIDS: Final = {b: make("bid", str(b), last=True) for b in range(10, 1001, 10)}
 FOLLOW: Final = FOLLOW_RULES["follow-or-trump-any-time"]
 
 
@@ -65,8 +66,10 @@ def discards(hand: int, count: int) -> tuple[Action, ...]:
 
 class HoogjassenState(TrickState):
     """A Hoogjassen round.  ``bid`` is the highest bid (0: none yet), ``bidder`` its seat; ``out``
-    the seats that passed, as bits; ``taken`` whether the declarer took the lummel, ``afleggers`` the
-    cards he laid back; ``stuk_pair`` his trump king and queen if he held both when naming trump."""
+    the seats that take no further turn in the auction (they passed, or declared their bid their
+    last), as bits; ``auction`` every call as (seat, word, declared last); ``taken`` whether the
+    declarer took the lummel, ``afleggers`` the cards he laid back; ``stuk_pair`` his trump king and
+    queen if he held both when naming trump."""
 
     __slots__ = (
         "_game",
@@ -112,7 +115,7 @@ class HoogjassenState(TrickState):
         self.bid = 0
         self.bidder = -1
         self.out = 0
-        self.auction: tuple[tuple[int, str], ...] = ()
+        self.auction: tuple[tuple[int, str, bool], ...] = ()
         self.taken = self.ongedraaid = self.stuk = False
         self.afleggers = self.stuk_pair = 0
         self.roem: tuple[Roem, ...] = ()
@@ -156,8 +159,11 @@ class HoogjassenState(TrickState):
         if seat is None:
             return []
         if self.phase == BID:
-            low = max(self._game.min_bid, self.bid + 10)
-            return [PASS, *(BIDS[b] for b in range(low, self._game.max_bid + 1, 10))]
+            game = self._game
+            bids = range(max(game.min_bid, self.bid + 10), game.max_bid + 1, 10)
+            if game.last_bid:
+                return [PASS, *(BIDS[b] for b in bids), *(LAST_BIDS[b] for b in bids)]
+            return [PASS, *(BIDS[b] for b in bids)]
         if self.phase == LUMMEL:
             return [TAKE_LUMMEL, ONGEDRAAID]
         if self.phase == DISCARD:
@@ -195,20 +201,24 @@ class HoogjassenState(TrickState):
 
     def apply_bid(self, seat: int, action: Action) -> bool:
         """Rule 3.1: bids in tens, each above the last; passing is final; the last bidder left
-        declares, and when everybody passed the round is a redeal."""
+        declares, and when everybody passed the round is a redeal.  Rule 3.2a: a bid declared last
+        ends the bidder's turns, as a pass would, and he declares if everybody else passes."""
         if action is PASS:
             self.out |= BIT[seat]
+        elif action.kind == "bid" and self.bid_allowed(action.number) and action is BIDS.get(action.number):
+            self.bid, self.bidder = action.number, seat
         elif (
-            action.kind == "bid" and self.bid_allowed(action.number) and action.text == f"bid {action.number}"
+            self._game.last_bid and self.bid_allowed(action.number) and action is LAST_BIDS.get(action.number)
         ):
             self.bid, self.bidder = action.number, seat
+            self.out |= BIT[seat]
         else:
             return False
-        self.auction += ((seat, action.word or action.kind),)
+        self.auction += ((seat, action.word or action.kind, action.last),)
         left = [s for s in range(self.n) if not self.out >> s & 1]
-        if not left:
+        if not left and self.bidder < 0:
             self.phase, self.current_player, self.is_over = OVER, None, True
-        elif left == [self.bidder]:
+        elif not left or left == [self.bidder]:
             self.phase = LUMMEL
             self.current_player = self.bidder
         else:
@@ -256,6 +266,8 @@ class HoogjassenState(TrickState):
         if self.phase == BID:
             if action.kind not in ("bid", "pass"):
                 return "it is time to bid or pass"
+            if action.last and not game.last_bid:
+                return "a bid is declared last ('één keer twintig') only with the option last_bid"
             above = f" above {self.bid}" if self.bid else ""
             return f"a bid is a multiple of 10 from {game.min_bid} to {game.max_bid}{above}"
         if self.phase == LUMMEL:
@@ -378,7 +390,7 @@ class HoogjassenState(TrickState):
         return {
             **self.view_header(seat),
             **self.hand_view(seat),
-            "auction": [{"seat": s, "bid": b} for s, b in self.auction],
+            "auction": [auction_entry(s, b, last) for s, b, last in self.auction],
             "bid": self.bid or None,
             "declarer": declarer if declarer >= 0 else None,
             "lummel_taken": self.taken,
@@ -394,3 +406,11 @@ class HoogjassenState(TrickState):
 
     def deal_record(self) -> dict[str, Any]:
         return {"hands": [hand_codes(h) for h in self.dealt], "lummel": hand_codes(self.lummel)}
+
+
+def auction_entry(seat: int, word: str, last: bool) -> AuctionEntry:
+    """A call as the view shows it: ``last`` only on a bid declared last."""
+    entry: AuctionEntry = {"seat": seat, "bid": word}
+    if last:
+        entry["last"] = True
+    return entry

@@ -104,7 +104,9 @@ class RififiState(TrickState):
     def apply_pre_play(self, action: Action) -> bool:
         seat = self.current_player
         bid = action.number
-        if seat is None or action.kind != "bid" or not 0 <= bid <= self.hand_size or bid == self.hooked_bid():
+        if seat is None or action.kind != "bid" or action.last:
+            return False
+        if not 0 <= bid <= self.hand_size or bid == self.hooked_bid():
             return False
         self.bids[seat] = bid
         if seat == self.dealer:
@@ -129,6 +131,8 @@ class RififiState(TrickState):
             return self.play_reason(action.card)
         if action.kind != "bid":
             return "it is time to bid"
+        if action.last:
+            return "a rififi bid is never declared last"
         if action.number == self.hooked_bid() >= 0:
             return (
                 f"hook: the dealer may not bid {action.number}, the bids would add up to "

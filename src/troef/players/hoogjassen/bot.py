@@ -4,7 +4,8 @@ as declarer or as one of the three opponents, who signal to each other ("tekenen
 It sees only a seat's view.
 
 - Bidding: for each trump, the hand's expected card points (evaluate.py) plus its roem plus what the
-  lummel should add, less a margin; it bids while that covers the next legal bid.
+  lummel should add, less a margin; it bids while that covers the next legal bid.  It never declares a
+  bid its last (option ``last_bid``): that only gives up raising later.
 - Lummel: ongedraaid only when the hand alone covers the bid by a wide margin.  Discard: the
   combination of non-trump cards that leaves the best value (afleggers count for the declarer, so an
   unprotected ten laid back is ten points safe); trump: the suit of the best value after it.
@@ -58,7 +59,7 @@ class HoogjassenBot:
         n = int(view["players"])
         if phase == "bid":
             limit = bid_limit(hand, n)
-            bids = [a for a in legal if a.startswith("bid ") and int(a[4:]) <= limit]
+            bids = [a for a in legal if a.startswith("bid ") and a[4:].isdecimal() and int(a[4:]) <= limit]
             return bids[0] if bids else "pass"
         if phase == "lummel":
             return "ongedraaid" if plays_ongedraaid(hand, n, int(view["bid"])) else "take-lummel"
