@@ -1,0 +1,49 @@
+// The table page's state: the last state frame, the cards chosen for a multi-card action, and acting.
+
+import { tokenFor } from "./api.js";
+
+export const CARD = /^[2-9TJQKA][SHDC]$/;
+export const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
+export const token = tokenFor(tableId);
+
+export const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** What every part of the page reads; `render` is set by table.js. */
+export const page = {
+  /** @type {any} */
+  frame: null,
+  /** @type {Set<string>} */
+  selected: new Set(),
+  selectedVersion: -1,
+  showLast: false,
+  /** @type {import("./socket.js").TableSocket|null} */
+  socket: null,
+  /** @type {(focusSelector?: string) => void} */
+  render: () => {},
+};
+
+/** The cards an action names ("discard TS KS AS" -> [TS, KS, AS]). @param {string} action */
+export const cardsOf = (action) => action.split(" ").slice(1).filter((w) => CARD.test(w));
+export const legal = () => /** @type {string[]} */ ((page.frame && page.frame.legal_actions) || []);
+export const isSeated = () => page.frame && page.frame.seat !== null && page.frame.seat !== undefined;
+/** Multi-card selection: any legal action names two or more cards. */
+export const selectMode = () => legal().some((a) => cardsOf(a).length >= 2);
+/** The legal action whose cards are exactly the selection. */
+export function selectedAction() {
+  if (!page.selected.size) return null;
+  const wanted = [...page.selected].sort().join(" ");
+  return (
+    legal().find((a) => !a.endsWith(" blind") && cardsOf(a).length === page.selected.size && [...cardsOf(a)].sort().join(" ") === wanted) ||
+    null
+  );
+}
+
+/** @param {string} action */
+export function act(action) {
+  if (!page.frame || !page.socket || !legal().includes(action)) return;
+  page.socket.act(action, page.frame.version);
+  page.selected = new Set();
+  $("table").classList.add("waiting");
+}
+
+// ------------------------------------------------------------------ the numbered choices (keyboard)
