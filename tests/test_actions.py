@@ -226,6 +226,9 @@ def test_any_text_is_an_action_or_an_action_error(text: str) -> None:
         ("bid", "'bid' takes one argument: 'bid'"),
         ("bid 1 2", "'bid' takes one argument: 'bid 1 2'"),
         ("bid 1234567890", "at most 9 digits"),
+        ("bid \u0661", "'bid' takes a number in the digits 0-9, not '\\u0661'"),  # issue 32: stored as bid 1
+        ("bid \uff11\uff10\uff10 last", "only a bid of points may be declared last"),
+        ("draw \u0662", "'draw' takes a number in the digits 0-9"),
         ("bid rik last", "only a bid of points may be declared last: 'bid rik last'"),
         ("bid 150 last last", "'bid' takes one argument: 'bid 150 last last'"),
         ("pass last", "'pass' takes nothing more: 'pass last'"),

@@ -295,3 +295,29 @@ def test_traditional_deal_gathers_the_previous_round(players: int, deal: str) ->
     assert (hands in traditional_deals(first, dealer, players)) == (deal == "traditional")
     if players == 5:
         assert hands[dealer] == set()
+
+
+PRAATJE = ("bid misere", "bid open-misere", "bid open-misere-praatje", "pass", "pass", "pass")
+LOW_HANDS = hands_with({2: "2S 3S 4S 5S 2H 3H 4H 2D 3D 4D 2C 3C 4C"})  # seat 2 never takes a trick
+
+
+def lowest(state: State) -> str:
+    return min(legal(state), key=lambda action: "23456789TJQKA".index(action[5]))
+
+
+@pytest.mark.parametrize("preset", ["kampioenschap", "bsg"])
+def test_table_talk_in_a_praatje(preset: str) -> None:
+    """Seed 000 §10, §12: in K nobody talks about the game during a round, but a praatje's player once
+    his hand lies open (after trick 5); B (``table_talk``) lets everyone talk; everyone once it is over."""
+    state = start(preset, LOW_HANDS)
+    everyone = preset == "bsg"
+    assert [state.may_talk(s) for s in range(4)] == [everyone] * 4  # the auction
+    for action in PRAATJE:
+        state.apply(action)
+    while not state.is_over:
+        done = len(state.view(None)["history"])
+        talkers = {s for s in range(4) if state.may_talk(s)}
+        assert talkers == ({0, 1, 2, 3} if everyone else {2} if done >= 5 else set()), done
+        state.apply(lowest(state))
+    assert len(state.view(None)["history"]) == 13
+    assert all(state.may_talk(s) for s in range(4))

@@ -162,6 +162,7 @@ RIKKEN_RULES = (
     "option open_after_trick_two",
     "option open_misere_bidder_leads",
     "option praatje_all_open",
+    "option table_talk",
     "option called_card_kept",
     "option slim",
     "option ladder",
@@ -573,6 +574,24 @@ def test_rikken_praatje_all_hands_open_from_the_start(name: str) -> None:
         # one card of trick 1 is on the table: every hand is open, the leader's less that card
         dealt = [set(h) for h in record["deal"]["hands"]]
         assert all(set(h) <= d and len(d) - len(h) <= 1 for h, d in zip(shown, dealt, strict=True))
+
+
+@pytest.mark.parametrize(
+    ("name", "talkers", "after"),
+    [
+        ("5.5-kampioenschap-praatje-open-after-trick-5.json", {3}, 5),  # K: the praatje's player, laid open
+        ("option-table_talk-true-kampioenschap.json", {0, 1, 2, 3}, 0),
+        ("5.5-praatje-all-hands-open.json", {0, 1, 2, 3}, 0),  # B: table talk
+        ("5.5-kampioenschap-two-open-piekers-after-trick-9.json", set(), 0),  # no praatje: nobody
+    ],
+)
+def test_rikken_table_talk_during_the_round(name: str, talkers: set[int], after: int) -> None:
+    """Seed 000 §10, §12: in K nobody talks about the game during a round but a praatje's players once
+    their hands lie open; `table_talk` (B) lets everyone; everyone once the round is over."""
+    for done, state in rikken_states(name):
+        for seat in range(4):
+            free = state.is_over or (seat in talkers and done >= after)
+            assert state.may_talk(seat) == free, f"{name}: seat {seat} after {done} tricks"
 
 
 # Hoogjassen 1.3: who deals next, from the results of scenario records (declarer seat 0).

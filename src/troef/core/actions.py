@@ -165,7 +165,7 @@ def parse_action(text: object) -> Action:
     last = kind in _LAST_KINDS and len(rest) > 1 and rest[-1].lower() == "last"
     if last:
         rest = rest[:-1]
-        if not rest[0].isdecimal():
+        if not (rest[0].isascii() and rest[0].isdecimal()):
             raise ActionError(f"only a bid of points may be declared last: {text!r}")
     word = ""
     if n_words:
@@ -193,6 +193,8 @@ def _word(kind: str, token: str) -> str:
         except CardError as e:
             raise ActionError(str(e)) from None
     if token.isdecimal():
+        if not token.isascii():  # "bid \u0661" is no "bid 1": actions are written in ASCII (notation.md)
+            raise ActionError(f"{kind!r} takes a number in the digits 0-9, not {token[:12]!a}")
         if len(token) > 9:
             raise ActionError(f"{kind!r} takes a number of at most 9 digits, not {token[:12]!r}…")
         return str(int(token))

@@ -219,6 +219,11 @@ class State:
         """The text of action ``index`` as ``seat`` saw it: cards it may not see written ``??``."""
         return self.actions[index].text
 
+    def may_talk(self, seat: int) -> bool:
+        """Whether the rules let ``seat`` talk freely about the game now (table talk); True unless a
+        game's rules close it during a round."""
+        return True
+
     @abstractmethod
     def result(self) -> Result:
         """The result dict of ``notation.md`` (a partial one while the round is not over)."""

@@ -11,9 +11,24 @@ from .errors import GameError
 OptionValue = bool | int | str
 
 
+def _(message: str) -> str:
+    """Marks words declared for later translation (a game's title, its options' and presets' words) for
+    the catalogs (`troef.present.messages`); the presentation layer translates them."""
+    return message
+
+
+def shown(value: object) -> str:
+    """A value as an error repeats it: at most 40 characters (a huge number by its size)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+        return f"a number of {value.bit_length()} bits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 @dataclass(frozen=True)
 class Option:
-    """One house rule: its name, type, default, meaning and allowed values."""
+    """One house rule: its name, type, default, meaning and allowed values; ``label`` names it for
+    players (``Next dealer``; the name where empty), ``choice_labels`` each of its choices."""
 
     name: str
     type: type[bool] | type[int] | type[str]
@@ -22,6 +37,13 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    choice_labels: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """A number declares its range (so that no value overflows what is computed from it)."""
+        if self.type is int and (self.minimum is None or self.maximum is None):
+            raise TypeError(f"option {self.name!r}: a number option declares its minimum and maximum")
 
     def validate(self, value: object) -> OptionValue:
         """The value if it is allowed, else a `GameError` saying what is."""
@@ -33,7 +55,7 @@ class Option:
                 self.maximum is None or value <= self.maximum
             )
         if not ok:
-            raise GameError(f"option {self.name!r}: {value!r} is not allowed; expected {self.allowed()}")
+            raise GameError(f"option {self.name!r}: {shown(value)} is not allowed; expected {self.allowed()}")
         assert isinstance(value, bool | int | str)
         return value
 
@@ -42,19 +64,19 @@ class Option:
         if self.choices:
             return "one of " + ", ".join(self.choices)
         if self.type is int:
-            lo = "" if self.minimum is None else f" >= {self.minimum}"
-            hi = "" if self.maximum is None else f" <= {self.maximum}"
-            return "an integer" + (lo + ("," if lo and hi else "") + hi)
+            return f"an integer >= {self.minimum}, <= {self.maximum}"
         return "true or false" if self.type is bool else "a string"
 
 
 @dataclass(frozen=True)
 class Preset:
-    """A named set of option values (a club's rule set)."""
+    """A named set of option values (a club's rule set); ``label`` names it for players (the name where
+    empty)."""
 
     name: str
     description: str
     values: Mapping[str, OptionValue] = field(default_factory=dict)
+    label: str = ""
 
 
 class Rules(Mapping[str, OptionValue]):

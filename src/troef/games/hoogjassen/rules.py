@@ -8,7 +8,7 @@ from typing import Any, Final
 from ...cards import BIT, CODES, PACKS, bits, mask_of, shuffled
 from ...core.errors import RecordError
 from ...core.game import Game, Money, Result, check_seed, deal_cards, deal_hands
-from ...core.options import Option, Preset
+from ...core.options import Option, Preset, _
 from .pot import match_money
 from .ranks import trump_power
 from .state import HoogjassenState
@@ -28,41 +28,63 @@ OPTIONS: Final = (
         "dealer_rule",
         str,
         "declarer",
-        "who deals the next round: the declarer of the round just played, or the next player clockwise",
+        _("who deals the next round: the declarer of the round just played, or the next player clockwise"),
         ("declarer", "rotate"),
+        label=_("Next dealer"),
+        choice_labels={"declarer": _("the declarer"), "rotate": _("the next player clockwise")},
     ),
-    Option("max_bid", int, 500, "the highest bid", minimum=170, maximum=990),
+    Option("max_bid", int, 500, _("the highest bid"), minimum=170, maximum=990, label=_("Highest bid")),
     Option(
-        "pot", bool, True, "play with a pot: erin puts a stake in, kapot takes one out (doubled ongedraaid)"
+        "pot",
+        bool,
+        True,
+        _("play with a pot: erin puts a stake in, kapot takes one out (doubled ongedraaid)"),
+        label=_("Pot"),
     ),
     Option(
         "pot_stake_cents",
         int,
         100,
-        "the pot's stake in cents: what every player puts in at the start, erin pays and kapot takes",
+        _("the pot's stake in cents: what every player puts in at the start, erin pays and kapot takes"),
         minimum=1,
         maximum=100_000,
+        label=_("Pot stake in cents"),
     ),
-    Option("cents_per_ten", int, 5, "the money value of ten points on the match sheet, in cents", minimum=0),
     Option(
-        "last_bid", bool, False, "a bid may be declared the bidder's last: 'bid 150 last' (één keer twintig)"
+        "cents_per_ten",
+        int,
+        5,
+        _("the money value of ten points on the match sheet, in cents"),
+        minimum=0,
+        maximum=10_000,
+        label=_("Cents per ten points"),
+    ),
+    Option(
+        "last_bid",
+        bool,
+        False,
+        _("a bid may be declared the bidder's last (één keer twintig)"),
+        label=_("Last bid"),
     ),
     Option(
         "memory_aids",
         bool,
         False,
-        "for learners: the finished tricks and the card points taken stay in sight during the round",
+        _("for learners: the finished tricks and the card points taken stay in sight during the round"),
+        label=_("Memory aids"),
     ),
 )
 
-PRESETS: Final = (Preset("standaard", "the Brabant rulebook; 3 players: its chapter 10"),)
+PRESETS: Final = (
+    Preset("standaard", _("the Brabant rulebook; 3 players: its chapter 10"), label=_("standard")),
+)
 
 
 class Hoogjassen(Game):
     """Hoogjassen: bid points, take the lummel, name trump, lower the contract by roem."""
 
     name = "hoogjassen"
-    title = "Hoogjassen"
+    title = _("Hoogjassen")
     options = OPTIONS
     presets = PRESETS
     min_players = 3

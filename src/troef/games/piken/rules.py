@@ -8,7 +8,7 @@ from typing import Any, Final
 from ...cards import CODES, PACKS, bits, shuffled
 from ...core.errors import RecordError
 from ...core.game import Game, check_seed, deal_cards, deal_hands
-from ...core.options import Option, Preset
+from ...core.options import Option, Preset, _
 from .order import index_of
 from .state import PLAYERS, PikenState
 
@@ -16,7 +16,13 @@ PACK_CARDS: Final = tuple(bits(PACKS["piquet32"].mask))
 HAND: Final = 10
 MIDDLE: Final = 2
 OPTIONS: Final[tuple[Option, ...]] = ()
-PRESETS: Final = (Preset("standaard", "the German rulebook: 3 players, 32 cards, the 7D / AC middle draws"),)
+PRESETS: Final = (
+    Preset(
+        "standaard",
+        _("the German rulebook: 3 players, 32 cards, the 7♦ / A♣ middle draws"),
+        label=_("standard"),
+    ),
+)
 POWER: Final = tuple(index_of(card) + 1 for card in range(52))
 """Each card's place in Piken's order, 1 (7D) to 32 (AC); 0 for cards outside the pack."""
 
@@ -25,7 +31,7 @@ class Piken(Game):
     """Piken: lay poker combinations, beat the highest or drop out, take the round's cards."""
 
     name = "piken"
-    title = "Piken"
+    title = _("Piken")
     options = OPTIONS
     presets = PRESETS
     min_players = PLAYERS

@@ -8,7 +8,7 @@ from typing import Any, Final
 from ...cards import CODES, PACKS, bits, shuffled
 from ...core.errors import GameError, RecordError
 from ...core.game import Game, State, check_seed, deal_cards, deal_hands
-from ...core.options import Option, Preset
+from ...core.options import Option, Preset, _
 from ...tricks import FOLLOW_RULES, rank_power, turn_tables, winner_keys
 from .scoring import rififi_points, tricks_plus_10_points
 from .state import RififiState
@@ -20,43 +20,72 @@ OPTIONS: Final = (
         "pack",
         str,
         "german36",
-        "36 cards A T K Q J 9 8 7 6, or 52 cards A K Q J T … 2",
+        _("36 cards A 10 K Q J 9 8 7 6, or 52 cards A K Q J 10 … 2"),
         ("german36", "french52"),
+        label=_("Pack"),
+        choice_labels={"german36": _("36 cards"), "french52": _("52 cards")},
     ),
-    Option("must_trump", bool, True, "void in the led suit: must trump if able"),
+    Option(
+        "must_trump",
+        bool,
+        True,
+        _("void in the led suit: must trump if able"),
+        label=_("Must trump"),
+    ),
     Option(
         "scoring",
         str,
         "rififi",
-        "rififi: exact bid 10 + bid², else minus the difference; "
-        "tricks-plus-10: a point per trick, +10 for an exact bid",
+        _(
+            "an exact bid scores 10 + bid², else minus the difference; "
+            "or a point per trick, +10 for an exact bid"
+        ),
         ("rififi", "tricks-plus-10"),
+        label=_("Scoring"),
+        choice_labels={"rififi": _("10 + bid²"), "tricks-plus-10": _("a point per trick, +10")},
     ),
     Option(
         "schedule",
         str,
         "up-down",
-        "a match deals 1, 2 … m … 2, 1 cards (up-down), or every round the same number (fixed)",
+        _("a match deals 1, 2 … m … 2, 1 cards, or every round the same number"),
         ("up-down", "fixed"),
+        label=_("Cards per round"),
+        choice_labels={"up-down": _("up and down"), "fixed": _("always the same")},
     ),
     Option(
         "tricks",
         int,
         0,
-        "cards per hand with the fixed schedule and for a single deal; "
-        "0 = the most possible, m = pack size // players",
+        _(
+            "cards per hand when every round deals the same number, and for a single deal; "
+            "0 = the most possible, m = pack size // players"
+        ),
         minimum=0,
         maximum=17,
+        label=_("Cards per hand"),
     ),
-    Option("hook", bool, False, "the dealer may not bid so that the bids add up to the number of tricks"),
+    Option(
+        "hook",
+        bool,
+        False,
+        _("the dealer may not bid so that the bids add up to the number of tricks"),
+        label=_("Dealer's hook"),
+    ),
 )
 
 PRESETS: Final = (
-    Preset("standaard", "the Rififi rulebook: 36 cards, must trump, 10 + bid², up and down"),
+    Preset(
+        "standaard",
+        _("the Rififi rulebook: 36 cards, must trump, 10 + bid², up and down"),
+        label=_("standard"),
+    ),
     Preset(
         "oh-hell",
-        "Oh Hell as OpenSpiel's oh_hell plays it: 52 cards, no duty to trump, "
-        "a point per trick +10, fixed hand size, the dealer's hook",
+        _(
+            "Oh Hell as OpenSpiel's oh_hell plays it: 52 cards, no duty to trump, "
+            "a point per trick +10, fixed hand size, the dealer's hook"
+        ),
         {
             "pack": "french52",
             "must_trump": False,
@@ -64,6 +93,7 @@ PRESETS: Final = (
             "schedule": "fixed",
             "hook": True,
         },
+        label=_("Oh Hell"),
     ),
 )
 
@@ -72,7 +102,7 @@ class Rififi(Game):
     """Rififi, an Oh-Hell game: bid exactly the number of tricks you will take."""
 
     name = "rififi"
-    title = "Rififi"
+    title = _("Rififi")
     options = OPTIONS
     presets = PRESETS
     min_players = 3

@@ -8,7 +8,7 @@ from typing import Any, Final
 from ...cards import BIT, CODES, bits, mask_of, shuffled
 from ...core.errors import GameError, RecordError
 from ...core.game import Game, Result, State, check_seed, deal_hands
-from ...core.options import Option, Preset
+from ...core.options import Option, Preset, _
 from ...tricks import rank_power
 from .auction import BidRules
 from .contracts import CONTRACTS, LADDERS, MISERE, RIK, ranks
@@ -18,112 +18,202 @@ from .state import RikkenState
 PACK: Final = tuple(range(52))
 POWER: Final = rank_power("AKQJT98765432")
 
+CLUBS: Final = {"kampioenschap": _("championship"), "bsg": _("the BSG club")}
+"""The labels of the two rule sets, as ladders, score tables and presets."""
+
 OPTIONS: Final = (
-    Option("ladder", str, "kampioenschap", "the bidding ladder (rank of every contract)", tuple(LADDERS)),
+    Option(
+        "ladder",
+        str,
+        "kampioenschap",
+        _("the bidding ladder (rank of every contract)"),
+        tuple(LADDERS),
+        label=_("Bidding ladder"),
+        choice_labels=CLUBS,
+    ),
     Option(
         "step_rule",
         bool,
         True,
-        "each overbid by one step: 8-alleen after rik, N-alleen after (N-1)-alleen, open after piek/misère, "
-        "praatje after open",
+        _(
+            "each overbid by one step: 8-alleen after rik, N-alleen after (N-1)-alleen, open after "
+            "piek/misère, praatje after open"
+        ),
+        label=_("Step rule"),
     ),
-    Option("troela", bool, False, "troela may be bid (first bid only, with exactly three aces)"),
-    Option("open_kapot", bool, False, "13-open-kapot(-beter) may be bid, at any moment of the auction"),
-    Option("slim", bool, False, "slim may be bid: 13 tricks without trump, the bidder leads"),
-    Option("forced_fourth", bool, False, "when three play the same piek or misère, the fourth must join"),
+    Option(
+        "troela",
+        bool,
+        False,
+        _("troela may be bid (first bid only, with exactly three aces)"),
+        label=_("Troela"),
+    ),
+    Option(
+        "open_kapot",
+        bool,
+        False,
+        _("13-open-kapot(-beter) may be bid, at any moment of the auction"),
+        label=_("Open kapot"),
+    ),
+    Option(
+        "slim",
+        bool,
+        False,
+        _("slim may be bid: 13 tricks without trump, the bidder leads"),
+        label=_("Slim"),
+    ),
+    Option(
+        "forced_fourth",
+        bool,
+        False,
+        _("when three play the same piek or misère, the fourth must join"),
+        label=_("Forced fourth"),
+    ),
     Option(
         "forced_fourth_after_pass",
         bool,
         True,
-        "the forced fourth must join also when he has passed: he takes the next turn at once",
+        _("the forced fourth must join also when he has passed: he takes the next turn at once"),
+        label=_("Forced fourth after a pass"),
     ),
-    Option("plain_may_be_hearts", bool, False, "plain rik, alleen and open kapot may name hearts trump"),
+    Option(
+        "plain_may_be_hearts",
+        bool,
+        False,
+        _("plain rik, alleen and open kapot may name hearts trump"),
+        label=_("Hearts as plain trump"),
+    ),
     Option(
         "open_after_trick",
         int,
         5,
-        "an open player's hand is shown after this many completed tricks",
+        _("an open player's hand is shown after this many completed tricks"),
         minimum=0,
         maximum=13,
+        label=_("Open hand shown after trick"),
     ),
     Option(
         "open_after_trick_two",
         int,
         9,
-        "with two or more open piekers, their hands are shown after this many completed tricks",
+        _("with two or more open piekers, their hands are shown after this many completed tricks"),
         minimum=0,
         maximum=13,
+        label=_("Two open piekers: shown after trick"),
     ),
     Option(
         "open_misere_bidder_leads",
         bool,
         False,
-        "open misère: its (first) bidder leads trick 1; otherwise the player left of the dealer",
+        _("open misère: its (first) bidder leads trick 1; otherwise the player left of the dealer"),
+        label=_("Open misère: the bidder leads"),
     ),
     Option(
         "praatje_all_open",
         bool,
         False,
-        "praatje: every hand is open from the start of play; otherwise the open form's hands, "
-        "laid open as in the open form",
+        _(
+            "praatje: every hand is open from the start of play; otherwise the open form's hands, "
+            "laid open as in the open form"
+        ),
+        label=_("Praatje: every hand open"),
+    ),
+    Option(
+        "table_talk",
+        bool,
+        False,
+        _(
+            "the players may talk about the game during a round; otherwise only a praatje's players, "
+            "once their hands lie open"
+        ),
+        label=_("Table talk"),
     ),
     Option(
         "called_card_kept",
         bool,
         True,
-        "the holder of the called card may not discard it when void in the led suit, "
-        "unless it is his last card",
+        _(
+            "the holder of the called card may not discard it when void in the led suit, "
+            "unless it is his last card"
+        ),
+        label=_("Called card kept"),
     ),
     Option(
         "queen_must_go",
         bool,
         True,
-        "schoppen-mie: after trick 3 the holder of QS must play it the first time he cannot follow suit",
+        _("schoppen-mie: after trick 3 the holder of Q♠ must play it the first time he cannot follow suit"),
+        label=_("Schoppen-mie must go"),
     ),
     Option(
         "pass_game",
         str,
         "een-of-vijf",
-        "all passed: the choice is schoppen-mie or this game",
+        _("all passed: the choice is schoppen-mie or this game"),
         ("een-of-vijf", "noodrik"),
+        label=_("Game when all pass"),
+        choice_labels={"een-of-vijf": _("een-of-vijf"), "noodrik": _("noodrik")},
     ),
     Option(
         "all_pass_chooser",
         str,
         "dealer",
-        "all passed: who chooses the pass game: the dealer (with five: the last bidder), "
-        "or the player left of the dealer",
+        _(
+            "all passed: who chooses the pass game: the dealer (with five: the last bidder), "
+            "or the player left of the dealer"
+        ),
         ("dealer", "left"),
+        label=_("Who chooses when all pass"),
+        choice_labels={"dealer": _("the dealer"), "left": _("left of the dealer")},
     ),
-    Option("scoring", str, "kampioenschap", "the score table", tuple(TABLES)),
+    Option(
+        "scoring",
+        str,
+        "kampioenschap",
+        _("the score table"),
+        tuple(TABLES),
+        label=_("Score table"),
+        choice_labels=CLUBS,
+    ),
     Option(
         "alleen_as_rik",
         bool,
         True,
-        "bsg table: a made N-alleen pays as a rik with the same tricks; otherwise from its own target",
+        _(
+            "with the BSG club's score table: a made N-alleen pays as a rik with the same tricks; "
+            "otherwise from its own target"
+        ),
+        label=_("Alleen pays as rik"),
     ),
     Option(
         "deal",
         str,
         "random",
-        "random: a shuffled pack; traditional: the previous round's tricks gathered, cut once, "
-        "dealt 6 then 7",
+        _(
+            "a shuffled pack, or the traditional deal: the previous round's tricks gathered, cut once, "
+            "dealt 6 then 7"
+        ),
         ("random", "traditional"),
+        label=_("Dealing"),
+        choice_labels={"random": _("shuffled"), "traditional": _("traditional")},
     ),
     Option(
         "blind_rond",
         bool,
         False,
-        "B: a match ends with blind rounds: left of the dealer must bid rik or misère, the others only "
-        "misère; the same player opens until he has rikked, until every player has rikked once",
+        _(
+            "B: a match ends with blind rounds: left of the dealer must bid rik or misère, the others "
+            "only misère; the same player opens until he has rikked, until every player has rikked once"
+        ),
+        label=_("Blind rond at the end"),
     ),
 )
 
 PRESETS: Final = (
-    Preset("kampioenschap", "the Stichting Rikken championship rules (K)"),
+    Preset("kampioenschap", _("the Stichting Rikken championship rules (K)"), label=CLUBS["kampioenschap"]),
     Preset(
         "bsg",
-        "the BSG club rules (B): troela, open kapot, noodrik, no step rule",
+        _("the BSG club rules (B): troela, open kapot, noodrik, no step rule"),
         {
             "ladder": "bsg",
             "step_rule": False,
@@ -133,10 +223,12 @@ PRESETS: Final = (
             "open_after_trick_two": 5,
             "open_misere_bidder_leads": True,
             "praatje_all_open": True,
+            "table_talk": True,
             "pass_game": "noodrik",
             "all_pass_chooser": "left",
             "scoring": "bsg",
         },
+        label=CLUBS["bsg"],
     ),
 )
 
@@ -152,7 +244,7 @@ class Rikken(Game):
     """Rikken: bid a contract, call a partner by an ace, take your tricks (or none)."""
 
     name = "rikken"
-    title = "Rikken"
+    title = _("Rikken")
     options = OPTIONS
     presets = PRESETS
     min_players = 4
@@ -206,7 +298,7 @@ class Rikken(Game):
         if self.rules["deal"] != "traditional" or not isinstance(previous, RikkenState):
             return self.deal(seed, dealer, blind)
         self.check_dealer(dealer)
-        pile = [c for _, trick, _ in previous.history for c in trick] + previous.trick
+        pile = [c for _seat, trick, _winner in previous.history for c in trick] + previous.trick
         pile += [c for hand in previous.hands for c in bits(hand)]
         cut = shuffled(PACK, seed, 1)[0]
         return self._dealt(dealer, pile[cut:] + pile[:cut], (6, 7), blind)

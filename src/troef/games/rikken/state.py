@@ -538,6 +538,19 @@ class RikkenState(TrickState):
             out[s] = hand_codes(self.hands[s])
         return out
 
+    def may_talk(self, seat: int) -> bool:
+        """Table talk (seed 000 §10, §12): free with ``table_talk`` and once the round is over; else only
+        a praatje's contract players, once their own hands lie open."""
+        contract = self.contract
+        if self._game.rules["table_talk"] or self.is_over:
+            return True
+        return (
+            contract is not None
+            and contract.praatje
+            and seat in self.players
+            and self.open_hands()[seat] is not None
+        )
+
     def seen_action(self, index: int, seat: int | None) -> str:
         action = self.actions[index]
         if (
