@@ -46,11 +46,24 @@ def test_games_lists_rififi_with_players_presets_and_descriptions() -> None:
     assert result.exit_code == 0
     assert "Rififi (rififi): 3 to 6 players, default 4" in result.stdout
     for preset in troef.GAMES["rififi"].presets:
-        assert re.search(rf"{re.escape(preset.name)}\s+│ {re.escape(preset.description[:40])}", result.stdout)
+        described = f"{preset.label} — {preset.description[:40]}"
+        assert re.search(rf"{re.escape(preset.name)}\s+│ {re.escape(described)}", result.stdout)
     for option in troef.GAMES["rififi"].options:
-        assert re.search(
-            rf"^{option.name}\s+{re.escape(option.description[:30])}", result.stdout, re.MULTILINE
-        )
+        described = f"{option.label} — {option.description[:30]}"
+        assert re.search(rf"^{option.name}\s+{re.escape(described)}", result.stdout, re.MULTILINE)
+    assert re.search(r"^\s+up-down: up and down *$", result.stdout, re.MULTILINE)
+
+
+def test_games_speaks_the_language_asked_for_with_the_names_to_type() -> None:
+    result = invoke("games", "hoogjassen", "--lang", "nl")
+    assert result.exit_code == 0
+    assert "Hoogjassen (hoogjassen): 3 tot 4 spelers, standaard 4" in result.stdout
+    assert re.search(r"^dealer_rule\s+Volgende deler — wie de volgende ronde deelt", result.stdout, re.M)
+    assert re.search(r"^\s+rotate: de volgende speler met de klok mee *$", result.stdout, re.MULTILINE)
+    assert re.search(r"^ max_bid +│ geheel getal 170\.\.990 +│ 500 ", result.stdout, re.MULTILINE)
+    assert "Next dealer" not in result.stdout and "what the options mean" not in result.stdout
+    bad = invoke("games", "--lang", "fr")
+    assert bad.exit_code == 2 and "--lang must be one of en, nl, de" in bad.stderr
 
 
 def option_rows(text: str) -> dict[str, list[str]]:

@@ -10,10 +10,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import troef
-from troef.cli.answers import discard_reader
 from troef.cli.main import app
-from troef.cli.table import NotAChoice
-from troef.present import Words
 
 ENV: dict[str, str | None] = {
     "COLUMNS": "200",
@@ -67,7 +64,7 @@ def test_a_whole_short_match_shows_bid_roem_contract_trump_points_money_and_pot(
         played
     )
     assert out.count("score sheet") == 3
-    footers = re.findall(r"│ money │ +([+-])€(\d+)\.(\d\d) │ +([+-])€(\d+)\.(\d\d) │", out)
+    footers = re.findall(r"│ money +│ +([+-])€(\d+)\.(\d\d) │ +([+-])€(\d+)\.(\d\d) │", out)
     assert len(footers) == 3
     money = record["money"]
     assert sum(money) == 0 and troef.replay(record)["money"] == money  # the pot is shared at the end
@@ -129,23 +126,14 @@ def test_an_illegal_discard_is_refused_with_the_reason() -> None:
     answers = DECLARE + "1 2\n7c 8c 9c\n1 99 2\n1 1 2\n1 2 3\n" + ONES
     result = play("--seed", "2", "--rounds", "1", "--bot", "random", answers=answers)
     refusals = re.findall(r"^not accepted: (.*)$", result.stdout, re.M)
+    shown = "lay back 3 cards: their numbers (e.g. 1 4 6) or the cards (e.g. 7h 8s td)"
     assert refusals == [
-        "'discard 9S AS': discard exactly 3 cards of your hand, not 2",
-        "'discard 7C 8C 9C': 7C 9C are not in seat 0's hand",
-        "there is no card 99; type numbers from 1 to 10",
-        "'discard AS AS 9S': a card is named twice in 'discard AS AS 9S'",
+        f"'1 2' is not one of your choices; {shown}",
+        f"not in your hand: 7C 9C; {shown}",
+        f"there is no card 99; type numbers from 1 to 10; {shown}",
+        f"'1 1 2' is not one of your choices; {shown}",
     ]
     assert "seat 0 (you) lays back 9S KH AS\n" in result.stdout
-
-
-def test_discard_answers() -> None:
-    discard_text = discard_reader(["AS", "9S", "KH"], Words("en"))
-    assert discard_text("1 3") == "discard AS KH"
-    assert discard_text("Discard 10h 7s") == "discard TH 7S"
-    with pytest.raises(NotAChoice, match="there is no card 4"):
-        discard_text("1 4")
-    with pytest.raises(NotAChoice):
-        discard_text("discard")
 
 
 def test_a_bid_is_typed_as_its_points() -> None:

@@ -222,11 +222,7 @@ def test_the_hoogjassen_sheet_has_money_and_the_pot() -> None:
     assert labels == [
         "ronde",
         "deler",
-        "bieder",
-        "bod",
-        "roem",
-        "te halen",
-        "troef",
+        "spel",
         "plaats 0 (jij)",
         "plaats 1",
         "plaats 2",
@@ -305,3 +301,95 @@ def test_the_seats_start_with_the_viewer() -> None:
     assert [s["seat"] for s in seats] == [3, 4, 0, 1, 2]
     assert [s["label"] for s in seats][:2] == ["plaats 3 (jij)", "plaats 4"]
     assert [s["in_play"] for s in seats] == [s["seat"] != state.view(3)["dealer"] for s in seats]
+
+
+# --------------------------------------------------------------------------- seat badges and round results
+
+
+def badges_of(game: troef.Game, state: State, viewer: int | None) -> dict[int, list[str]]:
+    table = PRESENTERS[game.name].table(Seen(game, viewer, "en"), state.view(viewer), [0] * game.players)
+    return {seat["seat"]: seat["badges"] for seat in table["seats"]}
+
+
+def test_rififi_badges_show_each_bid_and_the_tricks_taken() -> None:
+    game = troef.load_game("rififi", "standaard", 4)
+    state = game.deal(3, 0)
+    rng = random.Random(3)
+    while state.phase == "bid":
+        state.apply(rng.choice(state.legal_actions()))
+    for _ in range(8):  # two tricks
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.view(None)
+    for seat, badges in badges_of(game, state, None).items():
+        won = view["tricks"][seat]
+        assert badges == [f"bid {view['bids'][seat]}", f"{won} trick{'' if won == 1 else 's'}"]
+
+
+def test_a_rikken_partner_is_on_his_badge_only_once_the_viewer_knows_him() -> None:
+    game = troef.load_game("rikken", "kampioenschap", 4)
+    for seed in range(40):
+        state = game.deal(seed, 3)
+        state.apply("bid rik")
+        for _ in range(3):
+            state.apply("pass")
+        if state.phase != "trump":
+            continue
+        state.apply(state.legal_actions()[0])
+        if state.phase != "call":
+            continue
+        state.apply(state.legal_actions()[0])
+        partner = state.partner  # type: ignore[attr-defined]
+        called = state.called  # type: ignore[attr-defined]
+        other = next(s for s in range(4) if s not in (0, partner))
+        assert badges_of(game, state, other)[0] == ["declarer", "0 tricks"]
+        assert "partner" not in badges_of(game, state, other)[partner]
+        assert "partner" in badges_of(game, state, partner)[partner]  # he holds the called card
+        while state.current_player is not None and state.hands[partner] >> called & 1:  # type: ignore[attr-defined]
+            state.apply(state.legal_actions()[0])
+        if not state.is_over:
+            assert "partner" in badges_of(game, state, other)[partner]
+        return
+    pytest.fail("no seed gave a called partner")
+
+
+def test_hoogjassen_badges_name_the_declarer_and_never_card_points() -> None:
+    game = troef.load_game("hoogjassen", "standaard", 4)
+    rng = random.Random(5)
+    for seed in range(10):
+        state = game.deal(seed, 0)
+        while state.current_player is not None:
+            for viewer in (None, *range(4)):
+                for seat, badges in badges_of(game, state, viewer).items():
+                    assert not any("point" in b for b in badges)
+                    assert ("declarer" in badges) == (seat == state.view(None)["declarer"])
+            state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_name", ["rififi", "rikken", "hoogjassen", "piken"])
+def test_the_score_rows_give_every_seat_its_points_and_total(game_name: str) -> None:
+    game = troef.load_game(game_name)
+    match = Match(game, seed=4, rounds=2)
+    rng = random.Random(4)
+    while not match.is_over:
+        state = match.next_round()
+        while state.current_player is not None:
+            state.apply(rng.choice(state.legal_actions()))
+        row = match.finish_round(state)
+        rows = PRESENTERS[game_name].score_rows(Seen(game, 0, "en"), match.sheet[-1], state.view(0))
+        assert [r["seat"] for r in rows] == list(range(game.players))
+        assert [(r["points"], r["total"]) for r in rows] == list(zip(row.scores, row.totals, strict=True))
+        if game_name == "rififi":
+            assert [(r["bid"], r["taken"]) for r in rows] == [
+                (str(b), str(t)) for b, t in zip(row.details["bids"], row.details["tricks"], strict=True)
+            ]
+
+
+def test_a_hoogjassen_redeal_is_shown_at_the_table() -> None:
+    """Everybody passed: the finished round's table shows the auction (there is no contract)."""
+    game = troef.load_game("hoogjassen", "standaard", 4)
+    state = game.deal(1, 0)
+    for _ in range(4):
+        state.apply("pass")
+    assert state.is_over
+    table = PRESENTERS["hoogjassen"].table(Seen(game, 0, "en"), state.view(0), [0, 0, 0, 0])
+    assert next(plain(line) for line in table["lines"]).startswith("auction: ")

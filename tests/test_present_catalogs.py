@@ -1,5 +1,6 @@
-"""The message catalogs: the template holds exactly the messages in the code, and Dutch and German
-translate every one of them with the same placeholders."""
+"""The message catalogs: the template holds exactly the messages in the code (the games' declared words
+and the bot levels' among them), and Dutch and German translate every one of them with the same
+placeholders."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import re
 
 import pytest
 
+from troef.games import GAMES
 from troef.present.i18n import catalog_text, compile_mo, parse_po, translations
 from troef.present.messages import TEMPLATE, messages, template
+from troef.present.words import BOT_WORDS
 
 PLACEHOLDER = re.compile(r"\{\w*\}")
 
@@ -68,3 +71,29 @@ def test_the_browser_clients_words_are_in_the_catalogs() -> None:
         catalog = parse_po(catalog_text(lang))
         untranslated = [m for m in MESSAGES if not "".join(catalog.get((m, None), [])).strip()]
         assert not untranslated, (lang, untranslated[:5])
+
+
+def declared_words() -> list[str]:
+    """Every word the games' rules declare for players (titles; presets' and options' labels and
+    descriptions; the choices' labels) and the bot levels' words."""
+    words = list(BOT_WORDS)
+    for cls in GAMES.values():
+        words.append(cls.title)
+        for preset in cls.presets:
+            words += [preset.label, preset.description]
+        for option in cls.options:
+            words += [option.label, option.description, *option.choice_labels.values()]
+    return words
+
+
+def test_every_option_value_preset_and_bot_level_has_words_in_the_template() -> None:
+    """What the lobby, the join page and ``troef games`` show of a game's rules comes from the catalogs:
+    every option and preset has a label, every choice one, and all of them are messages."""
+    for cls in GAMES.values():
+        assert all(preset.label for preset in cls.presets), cls.name
+        for option in cls.options:
+            assert option.label, (cls.name, option.name)
+            assert set(option.choice_labels) == set(option.choices), (cls.name, option.name)
+    template = parse_po(TEMPLATE.read_text(encoding="utf-8"))
+    missing = [word for word in declared_words() if (word, None) not in template]
+    assert not missing, missing[:5]

@@ -1,4 +1,5 @@
-"""``troef games``: every game with its players, presets and options."""
+"""``troef games``: every game with its players, presets and options, in the language asked for (the
+names and values to type stay as they are typed)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from rich.text import Text
 from ..core.game import Game
 from ..core.options import Option, OptionValue
 from ..games import load_game
+from ..present.i18n import Words
+from ..present.rule_words import description, label, title, value_label
 
 
 def value_text(value: OptionValue) -> str:
@@ -18,7 +21,7 @@ def value_text(value: OptionValue) -> str:
     return str(value)
 
 
-def allowed_text(option: Option) -> str:
+def allowed_text(w: Words, option: Option) -> str:
     """An option's allowed values, short."""
     if option.choices:
         return " | ".join(option.choices)
@@ -27,28 +30,42 @@ def allowed_text(option: Option) -> str:
     if option.type is int:
         lo = "" if option.minimum is None else str(option.minimum)
         hi = "" if option.maximum is None else str(option.maximum)
-        return f"integer {lo}..{hi}" if lo or hi else "integer"
-    return "text"
+        return w._("integer {low}..{high}").format(low=lo, high=hi) if lo or hi else w._("integer")
+    return w._("text")
 
 
-def game_panel(cls: type[Game]) -> RenderableType:
+def heading(w: Words, cls: type[Game]) -> Text:
+    """``Rififi (rififi): 3 to 6 players, default 4``."""
+    low, high, named = cls.min_players, cls.max_players, {"title": title(w, cls), "name": cls.name}
+    if low == high:
+        return Text(w._("{title} ({name}): {players} players").format(players=low, **named), style="bold")
+    players = w._("{low} to {high}").format(low=low, high=high)
+    said = w._("{title} ({name}): {players} players, default {n}")
+    return Text(said.format(players=players, n=cls.default_players, **named), style="bold")
+
+
+def meaning(w: Words, option: Option) -> Text:
+    """``Next dealer — who deals …``, and the label of each choice (``declarer: the declarer``)."""
+    text = Text.assemble((label(w, option), "bold"), " — ", description(w, option))
+    for choice in option.choices:
+        text.append(f"\n  {choice}: {value_label(w, option, choice)}")
+    return text
+
+
+def game_panel(cls: type[Game], w: Words) -> RenderableType:
     """One game: a heading, its presets and a table of options with each preset's values."""
-    heading = Text.assemble(
-        (cls.title, "bold"),
-        f" ({cls.name}): {cls.player_range()} players",
-        f", default {cls.default_players}" if cls.min_players != cls.max_players else "",
-    )
-    presets = Table(title="presets", title_justify="left", show_edge=False)
-    presets.add_column("preset", style="bold")
-    presets.add_column("description")
+    presets = Table(title=w._("presets"), title_justify="left", show_edge=False)
+    presets.add_column(w._("preset"), style="bold")
+    presets.add_column(w._("description"))
     for preset in cls.presets:
-        presets.add_row(preset.name, preset.description)
+        presets.add_row(preset.name, Text.assemble((label(w, preset), "bold"), " — ", description(w, preset)))
     if not cls.options:
-        return Group(heading, Text(), presets, Text(), Text("options: none, the preset fixes every rule"))
-    options = Table(title="options (value in each preset)", title_justify="left", show_edge=False)
-    options.add_column("option", style="bold")
-    options.add_column("allowed")
-    options.add_column("default")
+        none = Text(w._("options: none, the preset fixes every rule"))
+        return Group(heading(w, cls), Text(), presets, Text(), none)
+    options = Table(title=w._("options (value in each preset)"), title_justify="left", show_edge=False)
+    options.add_column(w._("option"), style="bold")
+    options.add_column(w._("allowed"))
+    options.add_column(w._("default"))
     preset_values = [load_game(cls.name, rules=p.name).rules for p in cls.presets]
     for preset in cls.presets:
         options.add_column(preset.name)
@@ -57,6 +74,15 @@ def game_panel(cls: type[Game]) -> RenderableType:
     meanings.add_column()
     for option in cls.options:
         values = [value_text(rules[option.name]) for rules in preset_values]
-        options.add_row(option.name, allowed_text(option), value_text(option.default), *values)
-        meanings.add_row(option.name, option.description)
-    return Group(heading, Text(), presets, Text(), options, Text(), Text("what the options mean"), meanings)
+        options.add_row(option.name, allowed_text(w, option), value_text(option.default), *values)
+        meanings.add_row(option.name, meaning(w, option))
+    return Group(
+        heading(w, cls),
+        Text(),
+        presets,
+        Text(),
+        options,
+        Text(),
+        Text(w._("what the options mean")),
+        meanings,
+    )

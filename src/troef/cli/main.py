@@ -103,15 +103,18 @@ def verify(
 @usage_errors
 def games(
     name: Annotated[str | None, typer.Argument(metavar="[GAME]", help="show only this game")] = None,
+    lang: Annotated[str, typer.Option(help=f"the language: {', '.join(LANGUAGES)}")] = LANGUAGES[0],
 ) -> None:
     """List the games, their players, rule presets and options."""
+    if lang not in LANGUAGES:
+        raise UsageError(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     try:
         classes = list(GAMES.values()) if name is None else [game_class(name)]
     except GameError as e:
         raise UsageError(str(e)) from None
     out = consoles()[0]
     for cls in classes:
-        out.print(game_panel(cls))
+        out.print(game_panel(cls, Words(lang)))
         out.print()
 
 

@@ -6,64 +6,26 @@ session's events through the game's `GameTable`, which renders only the person's
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 from rich.console import Console
 from rich.text import Text
 
-from ..cards import CODES, CardError, parse_card
 from ..core.actions import parse_action
-from ..core.errors import IllegalAction
+from ..present.answers import NotAChoice, read_answer
 from ..present.i18n import Words
 from ..session import ActionApplied, Event, MatchOver, RoundDealt, RoundOver, Session
-from .table import GameTable, NotAChoice
+from .table import GameTable
 from .terminal import LineReader
 
-__all__ = ["MatchEnded", "NotAChoice", "TerminalMatch", "interpret"]
+__all__ = ["MatchEnded", "TerminalMatch"]
 
-LISTED = 40
-"""A refusal names the legal actions only when there are at most this many (not every discard)."""
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 HELP_WORDS = frozenset({"help", "?"})
 
 
 class MatchEnded(Exception):
     """The player left the table, or their input ended."""
-
-
-def interpret(answer: str, choices: Sequence[str], words: Words | None = None) -> str:
-    """The action text an answer means.
-
-    When every choice is a bid of a number (of tricks), a bare number is the bid; otherwise a number
-    picks from the numbered ``choices``.  A card code means ``play`` that card, or else the one choice
-    naming that card (``call AD``, ``call AC blind``); a word naming one choice's argument means that
-    choice (``rik`` for ``bid rik``, ``s`` for ``trump S``); anything else is taken as action text, for
-    the game to accept or refuse.  ``words``: the language of the refusals (English by default).
-    """
-    w = words or Words("en")
-    text = answer.strip()
-    if not text:
-        raise NotAChoice(w._("type a choice"))
-    if text.isdecimal():
-        if choices and all(c.startswith("bid ") and c[4:].isdecimal() for c in choices):
-            return f"bid {text}"
-        if len(text) <= 3 and 1 <= int(text) <= len(choices):
-            return choices[int(text) - 1]
-        refusal = w._("there is no choice {number}; type a number from 1 to {count} or a card")
-        raise NotAChoice(refusal.format(number=text, count=len(choices)))
-    try:
-        card = CODES[parse_card(text)]
-    except CardError:
-        naming = [c for c in choices if c.lower().split()[1:] == [unaccented(text.lower())]]
-        return naming[0] if len(naming) == 1 else text
-    naming = [c for c in choices if c.split()[1:2] == [card]]
-    return naming[0] if len(naming) == 1 and f"play {card}" not in choices else f"play {card}"
-
-
-def unaccented(text: str) -> str:
-    """``text`` without accents: a word as the table shows it (``misère``) names the action (``misere``)."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 class TerminalMatch:
@@ -133,12 +95,11 @@ class TerminalMatch:
                 self.console.print(self.table.help)
                 continue
             try:
-                action = (turn.read and turn.read(answer)) or interpret(answer, turn.choices, self.words)
-                return self.session.act(self.human, action)
+                action = read_answer(answer, turn.model, view["legal_actions"])
             except NotAChoice as e:
                 self.refuse(str(e))
-            except IllegalAction as e:
-                self.refuse(str(e) if len(e.legal) <= LISTED else f"{e.action!r}: {e.reason}")
+            else:
+                return self.session.act(self.human, action)
 
     def refuse(self, why: str) -> None:
         refusal = self.words._("not accepted: {why}").format(why=why)

@@ -6,7 +6,7 @@ what is shown and what is hidden all come from ``troef.present``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -19,9 +19,9 @@ from ..core.game import Game
 from ..match import Match
 from ..present import PRESENTERS, Seen, round_title, standings
 from ..present.model import Group, Hand, Line, Part, Sheet
-from .answers import NotAChoice, bid_points, discard_reader, draw_text, lay_reader
+from ..present.model import Table as Model
 
-__all__ = ["GameTable", "NotAChoice", "Turn", "make_table"]
+__all__ = ["GameTable", "Turn", "make_table"]
 
 SUIT_STYLES: Final = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red"}
 View = Mapping[str, Any]
@@ -49,13 +49,11 @@ def line_text(line: Line) -> Text:
 
 @dataclass(frozen=True)
 class Turn:
-    """The person's turn: what to show, the numbered choices (action texts) and the prompt; ``read``,
-    when given, reads the answers of this turn the generic reading does not (the action text, or None)."""
+    """The person's turn: what to show, the prompt, and the table model the answers are read against."""
 
     lines: list[RenderableType]
-    choices: list[str]
     prompt: Text
-    read: Callable[[str], str | None] | None = None
+    model: Model
 
 
 class GameTable:
@@ -86,9 +84,7 @@ class GameTable:
         choices: list[str] = []
         for group in model["actions"]:
             lines.extend(self.group_text(group, choices, model["actions"]))
-        return Turn(
-            lines, choices, Text(model["prompt"], style="bold"), self.reader(model["entry"], model["hand"])
-        )
+        return Turn(lines, Text(model["prompt"], style="bold"), model)
 
     def hand_text(self, hand: Hand) -> Text:
         """``your hand: ♠ AS 9S   ♥ TH``, or numbered ``1) AS  2) 9S`` when cards are chosen by number."""
@@ -120,19 +116,6 @@ class GameTable:
             body += Text(f"  {group['more']}" if shown else group["more"])
         lines = [Text(group["heading"])] if group["heading"] else []
         return [*lines, body]
-
-    def reader(self, entry: str, hand: Hand) -> Callable[[str], str | None] | None:
-        """How this turn's special answers are read."""
-        w = self.seen.w
-        if entry == "points":
-            return bid_points
-        if entry == "draw":
-            return draw_text
-        if entry == "cards":
-            return lay_reader(w)
-        if entry == "discard":
-            return discard_reader(hand["codes"], w)
-        return None
 
     def after(self, seat: int, action: Action, view: View) -> list[RenderableType]:
         """What to print after ``seat`` acted: the action, each trick it completed, what became known."""

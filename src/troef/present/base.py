@@ -7,7 +7,7 @@ the viewer's view; what changed after an action is read from the view before and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
@@ -26,6 +26,7 @@ from .model import (
     Line,
     Part,
     Played,
+    ScoreRow,
     Seat,
     Sheet,
     Table,
@@ -35,9 +36,11 @@ from .model import (
     phrase,
     text,
 )
-from .words import Cards, seat_labels
+from .words import Cards, seat_labels, short_labels
 
 View = Mapping[str, Any]
+STAND_IN_MARK: Final = "*"
+"""Marks a seat's cell on the score sheet in a round a stand-in bot played for it."""
 DISPLAY_SUITS: Final = "SHCD"
 """Suits in display order, black and red alternating; the trump suit is rotated to the front."""
 
@@ -58,11 +61,14 @@ class Seen:
     w: Words = field(init=False)
     cards: Cards = field(init=False)
     labels: list[str] = field(init=False)
+    short: list[str] = field(init=False)
+    """Each seat's short name, for the score sheet's narrow columns."""
 
     def __post_init__(self) -> None:
         self.w = Words(self.lang)
         self.cards = Cards(self.w, german=self.game.rules.get("pack") == "german36")  # Ober and Unter
         self.labels = seat_labels(self.w, self.game.players, self.viewer, self.people, self.bots)
+        self.short = short_labels(self.w, self.game.players, self.people, self.bots)
 
     def names(self, seats: Sequence[int]) -> str:
         """``seat 1 and seat 3``."""
@@ -96,6 +102,8 @@ class Presenter:
     """How one game is shown. The shared parts are here; a game overrides what it shows its own way."""
 
     text_columns: ClassVar[frozenset[int]] = frozenset()
+    plays_tricks: ClassVar[bool] = True
+    """Whether the game is played in tricks."""
     """The score sheet's columns (before the seats') that hold words, aligned left; numbers align right."""
 
     def help(self, seen: Seen) -> str:
@@ -104,18 +112,20 @@ class Presenter:
 
     # ------------------------------------------------------------------ the table on a turn
 
-    def table(self, seen: Seen, view: View) -> Table:
-        """The table as ``view``'s seat sees it."""
+    def table(self, seen: Seen, view: View, totals: Sequence[int] | None = None) -> Table:
+        """The table as ``view``'s seat sees it; ``totals``: the match totals before this round."""
         turn = seen.viewer is not None and view["current_player"] == seen.viewer
         return Table(
             game=seen.game.name,
             lang=seen.w.lang,
             viewer=seen.viewer,
             phase=str(view["phase"]),
-            seats=self.seats(seen, view),
+            seats=self.seats(seen, view, totals),
             contract=self.contract_line(seen, view),
             auction=self.auction_line(seen, view),
             lines=self.lines(seen, view),
+            about=self.about(seen),
+            tricks=self.plays_tricks,
             trick=self.trick(seen, view),
             last_trick=self.last_trick(seen, view),
             hand=self.hand(seen, view),
@@ -123,6 +133,10 @@ class Presenter:
             prompt=self.prompt(seen, view) if turn else "",
             entry=self.entry(view),
         )
+
+    def about(self, seen: Seen) -> str:
+        """The heading of the table in words (`lines`)."""
+        return seen.w._("Contract and auction")
 
     def round_start(self, seen: Seen, view: View) -> list[Line]:
         """The round's facts, when the cards are dealt."""
@@ -151,7 +165,7 @@ class Presenter:
         """How a typed answer is read besides the listed choices."""
         return "choice"
 
-    def seats(self, seen: Seen, view: View) -> list[Seat]:
+    def seats(self, seen: Seen, view: View, totals: Sequence[int] | None = None) -> list[Seat]:
         """Every seat, clockwise from the viewer (the spectator sees seat 0 first)."""
         n = len(view["hand_counts"])
         first = seen.viewer or 0
@@ -165,9 +179,19 @@ class Presenter:
                 in_play=s in order,
                 to_act=s == view["current_player"],
                 cards=view["hand_counts"][s],
+                badges=self.badges(seen, view, s) if s in order else [],
+                total=None if totals is None else totals[s],
             )
             for s in [(first + i) % n for i in range(n)]
         ]
+
+    def badges(self, seen: Seen, view: View, seat: int) -> list[str]:
+        """What ``seat``'s badge shows besides its name: in a trick game the tricks it took (a game adds
+        bids and roles)."""
+        if "tricks" not in view or view["phase"] not in ("play", "over"):
+            return []
+        won: int = view["tricks"][seat]
+        return [seen.w.ngettext("{n} trick", "{n} tricks", won).format(n=won)]
 
     def order(self, seen: Seen, view: View) -> CardOrder:
         return CardOrder(seen.game, view.get("trump"))
@@ -341,25 +365,62 @@ class Presenter:
         """The result of the round just entered on ``match``'s sheet."""
         return self.result(seen, view)
 
-    def sheet(self, seen: Seen, match: Match) -> Sheet:
-        """The score sheet of the finished rounds."""
-        names = [*self.sheet_columns(seen), *seen.labels]
+    def score_rows(self, seen: Seen, row: SheetRow, view: View) -> list[ScoreRow]:
+        """Every seat in the sheet's ``row`` (``view``: the round at its end), clockwise from the viewer:
+        its points for the round, its total and, where the game shows them, what it bid and took."""
+        out: list[ScoreRow] = []
+        for seat in self.seats(seen, view):
+            s = seat["seat"]
+            bid, taken = self.bid_and_taken(seen, row, s)
+            out.append(
+                ScoreRow(
+                    seat=s,
+                    label=seat["label"],
+                    bid=bid,
+                    taken=taken,
+                    points=row.scores[s],
+                    total=row.totals[s],
+                )
+            )
+        return out
+
+    def bid_and_taken(self, seen: Seen, row: SheetRow, seat: int) -> tuple[str | None, str | None]:
+        """What ``seat`` bid in the round of ``row`` and what it took against it (None where the game or
+        the seat has neither); by default the tricks it took."""
+        tricks = row.result.get("tricks")
+        return None, None if tricks is None else str(tricks[seat])
+
+    def sheet(self, seen: Seen, match: Match, stand_ins: Sequence[Collection[int]] = ()) -> Sheet:
+        """The score sheet of the finished rounds; ``stand_ins``: per round the seats a stand-in bot
+        played for (their cells marked, the caption saying what the mark means)."""
+        facts = self.sheet_columns(seen)
+        names = [*facts, *seen.labels]
+        shorts = [*facts, *seen.short]
         footers = self.sheet_footers(seen, match)
         columns = [
-            Column(label=name, right=i not in self.text_columns, footer=footers[i] if footers else "")
+            Column(
+                label=name,
+                short=shorts[i],
+                right=i not in self.text_columns,
+                footer=footers[i] if footers else "",
+            )
             for i, name in enumerate(names)
         ]
         rows = [
             [[line(str(row.index + 1))], *self.sheet_facts(seen, row), *self.sheet_cells(seen, row)]
             for row in match.sheet
         ]
+        caption = self.sheet_caption(seen, match)
+        if any(stand_ins):
+            caption = stand_in_marks(seen, rows, stand_ins, caption)
         return Sheet(
             title=seen.w._("score sheet"),
-            caption=self.sheet_caption(seen, match),
+            caption=caption,
             columns=columns,
             rows=rows,
             footer=footers is not None,
             cells_fit=self.cells_fit(seen),
+            facts=len(facts),
         )
 
     def sheet_footers(self, seen: Seen, match: Match) -> list[str] | None:
@@ -382,6 +443,25 @@ class Presenter:
 
     def cells_fit(self, seen: Seen) -> int:
         return 40 + 12 * seen.game.players
+
+
+def stood_in(seen: Seen, told: Line, mark: str | None = None) -> Line:
+    """``told``, a line of a move a stand-in bot made for an away player (or a cell of a round it played
+    in), marked so: with ``mark``, else with words."""
+    said = seen.w._(" (stand-in bot)") if mark is None else mark
+    return Line(parts=[*told["parts"], text(said)], bold=told["bold"], stand_in=True)
+
+
+def stand_in_marks(
+    seen: Seen, rows: list[list[list[Line]]], stand_ins: Sequence[Collection[int]], caption: str
+) -> str:
+    """Mark the score sheet's cells (``rows``, the seats' cells last) of the seats a stand-in bot played
+    for (``stand_ins``, per round); the caption, saying what the mark means."""
+    for cells, seats in zip(rows, stand_ins, strict=False):
+        for seat in seats:
+            cell = cells[len(cells) - len(seen.labels) + seat]
+            cell[0] = stood_in(seen, cell[0], STAND_IN_MARK)
+    return f"{caption} · {STAND_IN_MARK} {seen.w._('a stand-in bot played for this player')}"
 
 
 def standings(seen: Seen, match: Match) -> list[Line]:

@@ -57,7 +57,7 @@ def worth(codes: Sequence[str], trump: str) -> int:
 
 
 class HoogjassenPresenter(Presenter):
-    text_columns = frozenset({6})
+    text_columns = frozenset({2})
 
     def help(self, seen: Seen) -> str:
         w = seen.w
@@ -155,7 +155,7 @@ class HoogjassenPresenter(Presenter):
 
     def lines(self, seen: Seen, view: View) -> list[Line]:
         phase = view["phase"]
-        if phase == "bid":
+        if phase == "bid" or view["declarer"] is None:  # bidding, or everybody passed: a redeal
             return [self.auction(seen, view)]
         if phase == "play":
             trick = self.trick(seen, view)
@@ -371,7 +371,7 @@ class HoogjassenPresenter(Presenter):
     def sheet_footers(self, seen: Seen, match: Match) -> list[str]:
         """Under the seats their money, the pot included; under the trump column the word."""
         players = match_money(match).players
-        return ["", "", "", "", "", "", seen.w._("money"), *(money(seen.w, cents) for cents in players)]
+        return ["", "", seen.w._("money"), *(money(seen.w, cents) for cents in players)]
 
     def sheet_caption(self, seen: Seen, match: Match) -> str:
         w = seen.w
@@ -383,31 +383,35 @@ class HoogjassenPresenter(Presenter):
             [caption, w._("money with the pot (stake {cents})").format(cents=stake), self.pot(seen, match)]
         )
 
+    def badges(self, seen: Seen, view: View, seat: int) -> list[str]:
+        """The declarer and his bid, and the tricks each seat took: never card points (rule 5a)."""
+        if seat != view["declarer"]:
+            return super().badges(seen, view, seat)
+        w = seen.w
+        return [w._("declarer"), w._("bid {n}").format(n=view["bid"]), *super().badges(seen, view, seat)]
+
+    def bid_and_taken(self, seen: Seen, row: SheetRow, seat: int) -> tuple[str | None, str | None]:
+        """The declarer's bid and his points (rounded); nothing for the others."""
+        d = row.details
+        if d.get("redeal") or seat != d["declarer"]:
+            return None, None
+        return str(d["bid"]), str(d["points"][0])
+
     def sheet_columns(self, seen: Seen) -> list[str]:
-        return [
-            seen.w._("round"),
-            seen.w._("dealer"),
-            seen.w._("declarer"),
-            seen.w._("bid"),
-            seen.w._("roem"),
-            seen.w._("target"),
-            seen.w._("trump"),
-        ]
+        return [seen.w._("round"), seen.w._("dealer"), seen.w._("contract")]
 
     def sheet_facts(self, seen: Seen, row: SheetRow) -> list[list[Line]]:
-        d = row.details
+        """The dealer; the declarer, his bid (x2 ongedraaid) and trump, then his roem and contract."""
+        d, w = row.details, seen.w
+        dealer = [line(seen.short[row.dealer])]
         if d.get("redeal"):
-            return [
-                [line(str(row.dealer))],
-                [line("-")],
-                [line(seen.w._("redeal"))],
-                [line("-")],
-                [line("-")],
-                [line("-")],
-            ]
+            return [dealer, [line(w._("redeal"))]]
         bid = f"{d['bid']}{' x2' if d['ongedraaid'] else ''}"
-        facts = [str(row.dealer), str(d["declarer"]), bid, str(d["bid"] - d["contract"]), str(d["contract"])]
-        return [*([line(f)] for f in facts), [line(seen.cards.suit(d["trump"], named=False))]]
+        declared = line(f"{seen.short[d['declarer']]} {bid} ", seen.cards.suit(d["trump"], named=False))
+        contract = line(
+            w._("roem {roem} · {target}").format(roem=d["bid"] - d["contract"], target=d["contract"])
+        )
+        return [dealer, [declared, contract]]
 
     def cells_fit(self, seen: Seen) -> int:
         return 60 + 12 * seen.game.players

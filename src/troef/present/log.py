@@ -8,13 +8,13 @@ views only (``before`` and after each action), as `Presenter.after` reads them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import TypedDict
 
 from ..core.actions import Action
 from ..core.game import State
-from .base import Presenter, Seen, View
+from .base import Presenter, Seen, View, stood_in
 from .model import Hand, Line, Table
 
 
@@ -48,9 +48,10 @@ class RoundLog:
         """The actions followed so far."""
         return len(self.state.actions)
 
-    def follow(self, actions: Sequence[Action | str]) -> list[Line]:
+    def follow(self, actions: Sequence[Action | str], stand_in: Collection[int] = ()) -> list[Line]:
         """The log after ``actions``, the round's actions so far (those followed already are skipped, so
-        a caller hands the whole list each time and pays only for the new ones)."""
+        a caller hands the whole list each time and pays only for the new ones); the actions whose
+        indices are in ``stand_in`` were a stand-in bot's, and are marked so."""
         presenter, seen = self.presenter, self.seen
         for action in actions[self.steps :]:
             seat = self.state.actor
@@ -58,6 +59,8 @@ class RoundLog:
             done = self.state.actions[-1]
             view = self.state.view(seen.viewer)
             lines = presenter.after(seen, self.view, seat, done, view)
+            if len(self.state.actions) - 1 in stand_in:
+                lines[0] = stood_in(seen, lines[0])
             if done.kind == "play" and "last_trick" in self.view:  # a trick game
                 kept = presenter.kept(seen, self.view, seat, done, view)
                 self.told.append((len(self.view["history"]), lines, kept))
@@ -84,12 +87,16 @@ class Step(TypedDict):
 
 
 def replay_steps(
-    presenter: Presenter, seen: Seen, start: State, actions: Sequence[Action | str]
+    presenter: Presenter,
+    seen: Seen,
+    start: State,
+    actions: Sequence[Action | str],
+    stand_in: Collection[int] = (),
 ) -> list[Step]:
     """The steps of the round dealt as ``start`` with ``actions`` (a finished round), told to everyone:
     ``seen`` is a spectator's (its labels name every seat). An action's own line names its cards as its
-    actor saw them (a discard, a card led blind, a middle card drawn); what follows from it is told as a
-    spectator sees it."""
+    actor saw them (a discard, a card led blind, a middle card drawn), marked where a stand-in bot made
+    it (its index in ``stand_in``); what follows from it is told as a spectator sees it."""
     spectator = replace(seen, viewer=None, hindsight=True)
     seats = [replace(spectator, viewer=s) for s in range(start.game.players)]
     for actor in seats:
@@ -113,5 +120,7 @@ def replay_steps(
         done = state.actions[-1]
         told = presenter.after(spectator, before, seat, done, state.view(None))
         said = presenter.after(seats[seat], before_actor, seat, done, state.view(seat))[0]
+        if len(state.actions) - 1 in stand_in:
+            said = stood_in(spectator, said)
         steps.append(step(seat, done.text, [said, *told[1:]]))
     return steps

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 
 class Part(TypedDict):
@@ -21,12 +21,16 @@ class Part(TypedDict):
 
 
 class Line(TypedDict):
+    """A line; ``stand_in`` when it tells a move a stand-in bot made for an away player (`troef.web`)."""
+
     parts: list[Part]
     bold: bool
+    stand_in: NotRequired[bool]
 
 
 class Seat(TypedDict):
-    """A seat at the table, as the viewer sees it."""
+    """A seat at the table, as the viewer sees it; ``badges`` what its badge shows besides its name (its
+    bid and tricks, its role in the contract), ``total`` its match total where the match is known."""
 
     seat: int
     label: str
@@ -35,6 +39,20 @@ class Seat(TypedDict):
     in_play: bool
     to_act: bool
     cards: int
+    badges: list[str]
+    total: int | None
+
+
+class ScoreRow(TypedDict):
+    """A seat in a finished round's result: its points for the round and its match total; ``bid`` and
+    ``taken`` where the game shows them (what the seat bid, and what it took against it)."""
+
+    seat: int
+    label: str
+    bid: str | None
+    taken: str | None
+    points: int
+    total: int
 
 
 class Played(TypedDict):
@@ -91,7 +109,8 @@ their numbers, a middle-card position, cards to lay."""
 
 class Table(TypedDict):
     """The table as one seat sees it: what every interface renders on that seat's turn. ``lines`` is the
-    table in words, top to bottom (the contract or auction among them, as the game shows them)."""
+    table in words, top to bottom (the contract or auction among them, as the game shows them), under the
+    heading ``about``; ``tricks`` whether the game plays tricks (so that a last trick may be shown)."""
 
     game: str
     lang: str
@@ -101,6 +120,8 @@ class Table(TypedDict):
     contract: Line | None
     auction: Line | None
     lines: list[Line]
+    about: str
+    tricks: bool
     trick: Trick | None
     last_trick: Trick | None
     hand: Hand
@@ -110,14 +131,19 @@ class Table(TypedDict):
 
 
 class Column(TypedDict):
+    """A column of the score sheet: its heading (``short`` where the column is narrow: a seat's short
+    name), whether it holds numbers (aligned right) and its footer."""
+
     label: str
+    short: str
     right: bool
     footer: str
 
 
 class Sheet(TypedDict):
-    """The score sheet: a row per finished round. A seat's cell has one or two lines (``cells_fit`` is
-    the width from which they fit on one)."""
+    """The score sheet: a row per finished round, its first ``facts`` columns the round's facts (its
+    number, dealer, contract...), then a column per seat. A seat's cell has one or two lines
+    (``cells_fit`` is the width from which they fit on one)."""
 
     title: str
     caption: str
@@ -125,6 +151,7 @@ class Sheet(TypedDict):
     rows: list[list[list[Line]]]
     footer: bool
     cells_fit: int
+    facts: int
 
 
 Piece = str | Part | Sequence[Part]

@@ -11,12 +11,15 @@ from typing import Final
 
 from ..core.actions import Action
 from ..games.piken.combos import NO_KEY, TYPE_NAMES, beats, classify, type_name
-from ..games.piken.order import parse_mask
+from ..games.piken.middle import SPECIAL
+from ..games.piken.order import CODE, parse_mask
 from ..match import Match, SheetRow
 from .base import Presenter, Seen, View
 from .i18n import Words
 from .model import Choice, Entry, Group, Hand, HandGroup, Line, joined, line, phrase
 
+DRAWING: Final = tuple(CODE[card] for card in SPECIAL)
+"""7♦ and A♣: their holders take or may draw the middle cards (rule 2)."""
 LISTED_PER_TYPE: Final = 5
 """Plays listed (and numbered) per combination, the weakest first; the others are typed as cards."""
 
@@ -47,6 +50,11 @@ def play_cards(action: str) -> list[str]:
 
 
 class PikenPresenter(Presenter):
+    plays_tricks = False
+
+    def about(self, seen: Seen) -> str:
+        return seen.w._("The middle and the piles")
+
     def help(self, seen: Seen) -> str:
         return seen.w._(
             "How to answer: lay a combination by typing its cards in any order (7h 7s, 'play 7H 7S', 10d "
@@ -71,29 +79,43 @@ class PikenPresenter(Presenter):
         return lines
 
     def middle(self, seen: Seen, view: View) -> Line:
-        """What the deal says about 7D and AC: who takes, who may draw, what is removed."""
+        """What the deal says about 7♦ and A♣: who takes, who may draw, what is removed."""
         w, entitled = seen.w, view["entitled"]
+        seven, ace = (seen.cards.named(code) for code in DRAWING)
         if not entitled:
-            return line(w._("7D and AC both lie in the middle: both middle cards leave the game, face down"))
+            return phrase(
+                w._("{seven} and {ace} both lie in the middle: both middle cards leave the game, face down"),
+                seven=seven,
+                ace=ace,
+            )
         if len(entitled) == 1 and view["taken"][entitled[0]] == 2 and view["phase"] == "play":
             who = seen.labels[entitled[0]]
             if view["drawn"]:
                 return phrase(
-                    w._("{seat} holds both 7D and AC and takes both middle cards: {cards}"),
+                    w._("{seat} holds both {seven} and {ace} and takes both middle cards: {cards}"),
                     seat=who,
                     cards=seen.cards.cards(view["drawn"]),
+                    seven=seven,
+                    ace=ace,
                 )
-            return line(w._("{seat} holds both 7D and AC and takes both middle cards").format(seat=who))
+            return phrase(
+                w._("{seat} holds both {seven} and {ace} and takes both middle cards"),
+                seat=who,
+                seven=seven,
+                ace=ace,
+            )
         if len(entitled) == 2:
-            return line(
-                w._("{seats} hold 7D and AC: each may take a middle card blind").format(
-                    seats=seen.names(entitled)
-                )
+            return phrase(
+                w._("{seats} hold {seven} and {ace}: each may take a middle card blind"),
+                seats=seen.names(entitled),
+                seven=seven,
+                ace=ace,
             )
-        return line(
-            w._("{seat} holds 7D or AC: he may take a middle card blind").format(
-                seat=seen.labels[entitled[0]]
-            )
+        return phrase(
+            w._("{seat} holds {seven} or {ace}: he may take a middle card blind"),
+            seat=seen.labels[entitled[0]],
+            seven=seven,
+            ace=ace,
         )
 
     def first_leader(self, seen: Seen, view: View) -> Line:
@@ -307,10 +329,12 @@ class PikenPresenter(Presenter):
         if d["removed"]:
             lines.append(line(w._("removed from the game: "), seen.cards.cards(d["removed"])))
         for seat, label in enumerate(seen.labels):
-            spades = w.ngettext(
-                "{seat}: {cards} cards, {n} spade", "{seat}: {cards} cards, {n} spades", d["spades"][seat]
+            piled, spades = d["piles"][seat], d["spades"][seat]
+            said = w._("{seat}: {cards}, {spades}").format(
+                seat=label,
+                cards=w.ngettext("{n} card", "{n} cards", piled).format(n=piled),
+                spades=w.ngettext("{n} spade", "{n} spades", spades).format(n=spades),
             )
-            said = spades.format(seat=label, cards=d["piles"][seat], n=d["spades"][seat])
             top = d["highest_spade"][seat]
             lines.append(
                 line(said, phrase(w._(", highest {card}"), card=seen.cards.card(top))["parts"] if top else "")
@@ -335,11 +359,19 @@ class PikenPresenter(Presenter):
             )
         return w._("winner: {seat} · {why}").format(seat=seen.labels[winner], why=why)
 
+    def badges(self, seen: Seen, view: View, seat: int) -> list[str]:
+        """The cards the seat has piled."""
+        won: int = view["piles"][seat]
+        return [seen.w.ngettext("{n} card won", "{n} cards won", won).format(n=won)]
+
+    def bid_and_taken(self, seen: Seen, row: SheetRow, seat: int) -> tuple[str | None, str | None]:
+        return None, str(row.details["piles"][seat])
+
     def sheet_columns(self, seen: Seen) -> list[str]:
         return [seen.w._("game"), seen.w._("dealer"), seen.w._("leads")]
 
     def sheet_facts(self, seen: Seen, row: SheetRow) -> list[list[Line]]:
-        return [[line(str(row.dealer))], [line(str(row.details["first_leader"]))]]
+        return [[line(seen.short[row.dealer])], [line(seen.short[row.details["first_leader"]])]]
 
     def sheet_caption(self, seen: Seen, match: Match) -> str:
         return seen.w._("a point per card: cards = total")

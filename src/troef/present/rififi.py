@@ -8,6 +8,9 @@ from .model import Group, Line, Part, joined, line, phrase
 
 
 class RififiPresenter(Presenter):
+    def about(self, seen: Seen) -> str:
+        return seen.w._("Trump and bids")
+
     def help(self, seen: Seen) -> str:
         return seen.w._(
             "How to answer: while bidding, type the number of tricks you bid (2, or 'bid 2'); "
@@ -82,7 +85,25 @@ class RififiPresenter(Presenter):
         return self.card_prompt(seen, view)
 
     def result(self, seen: Seen, view: View) -> list[Line]:
-        return []
+        """Who made their bid (each seat's bid, tricks and points are on the sheet and the result rows)."""
+        w = seen.w
+        made = [s for s in view["order"] if view["bids"][s] == view["tricks"][s]]
+        verdict = (
+            w._("made their bid: {seats}").format(seats=seen.names(made))
+            if made
+            else w._("nobody made their bid")
+        )
+        return [line(w._("result: "), verdict, bold=True)]
+
+    def badges(self, seen: Seen, view: View, seat: int) -> list[str]:
+        """The seat's bid once made, and the tricks it took."""
+        bid = view["bids"][seat]
+        said = [] if bid is None else [seen.w._("bid {n}").format(n=bid)]
+        return said + super().badges(seen, view, seat)
+
+    def bid_and_taken(self, seen: Seen, row: SheetRow, seat: int) -> tuple[str | None, str | None]:
+        d = row.details
+        return str(d["bids"][seat]), str(d["tricks"][seat])
 
     def sheet_columns(self, seen: Seen) -> list[str]:
         return [seen.w._("round"), seen.w._("cards")]

@@ -65,6 +65,25 @@ class RikkenPresenter(Presenter):
 
     # ------------------------------------------------------------------ what is known
 
+    def badges(self, seen: Seen, view: View, seat: int) -> list[str]:
+        """The seat's part in the contract (its rikker or bidder, the partner once the viewer knows him,
+        each player of a piek or misère), and the tricks it took."""
+        contract = view["contract"]
+        role: list[str] = []
+        if contract is not None and seat == view["declarer"]:
+            role = [seen.w._("declarer")]
+        elif contract is not None and seat == self.partner(view):
+            role = [seen.w._("partner")]
+        elif contract is not None and seat in view["contract_players"] and view["declarer"] is None:
+            role = [shown(contract)]
+        return role + super().badges(seen, view, seat)
+
+    def bid_and_taken(self, seen: Seen, row: SheetRow, seat: int) -> tuple[str | None, str | None]:
+        """The contract for each of its players (the rikker, or each piek or misère player)."""
+        d = row.details
+        played = seat in d["players"] or seat == d["declarer"]
+        return (shown(d["contract"]) if played else None), str(d["tricks"][seat])
+
     def partner(self, view: View) -> int | None:
         """The partner as the viewer knows him (the viewer himself when he holds the called card)."""
         sides = view["sides"]
@@ -321,11 +340,13 @@ class RikkenPresenter(Presenter):
                 seen.cards.card(d["called"]),
                 " " + seen.w._("blind") if d["called_blind"] else "",
             )
+        short = seen.short
         if d["declarer"] is not None:
-            by = "+".join(str(s) for s in (d["declarer"], d["partner"]) if s is not None)
+            by = "+".join(short[s] for s in (d["declarer"], d["partner"]) if s is not None)
         else:
-            by = ", ".join(map(str, d["players"])) if CONTRACTS[d["contract"]].joinable else seen.w._("all")
-        return [[line(str(row.dealer))], [contract], [line(by)]]
+            joined_by = ", ".join(short[s] for s in d["players"])
+            by = joined_by if CONTRACTS[d["contract"]].joinable else seen.w._("all")
+        return [[line(short[row.dealer])], [contract], [line(by)]]
 
     def sheet_cells(self, seen: Seen, row: SheetRow) -> list[list[Line]]:
         out = row.details["sitting_out"]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..cards import HIDDEN, RANKS, SUIT_SYMBOLS, SUITS
+from ..core.options import _
 from .i18n import Words
 from .model import Part
 
@@ -51,6 +53,12 @@ class Cards:
     def card(self, code: str) -> Part:
         return Part(kind="card", text=code, code=code, name=self.name(code))
 
+    def named(self, code: str) -> list[Part]:
+        """A card the rules name, not one of the deal (Piken's 7♦ and A♣): ``7♦``, its rank and its suit's
+        part (coloured, named for screen readers), so that it is no card part, which shows a dealt card."""
+        rank = "10" if code[0] == "T" else code[0]
+        return [Part(kind="text", text=rank, code="", name=""), self.suit(code[1], named=False)]
+
     def cards(self, codes: Sequence[str]) -> list[Part]:
         """``AS 9S``: the cards with a space between them."""
         parts: list[Part] = []
@@ -92,14 +100,34 @@ def seat_labels(
     return labels
 
 
+BOT_WORDS: Final = (_("easy"), _("normal"), _("strong"), _("random"), _("heuristic"), _("learned"))
+"""The bot levels and kinds that have a word of their own: each is its English word."""
+
+
 def bot_word(w: Words, kind: str) -> str:
     """A bot's kind or level as a player reads it: ``easy``, ``makkelijk``; a kind without a word of its
     own (``pimc``) as it is."""
-    words = {
-        "random": w._("random"),
-        "easy": w._("easy"),
-        "normal": w._("normal"),
-        "strong": w._("strong"),
-        "heuristic": w._("heuristic"),
-    }
-    return words.get(kind, kind)
+    return w._(kind) if kind in BOT_WORDS else kind
+
+
+def short_labels(
+    w: Words,
+    players: int,
+    people: Sequence[str | None] | None = None,
+    bots: Sequence[str | None] | None = None,
+) -> list[str]:
+    """Each seat as a score sheet's narrow column names it: a person's initials (``Jan de Vries``:
+    ``JdV``) or a short name as it is (``Ann``), ``bot 2`` for a bot, the seat number for nobody yet."""
+    out = []
+    for s in range(players):
+        name = people[s] if people is not None else None
+        if bots is not None and bots[s] is not None:
+            out.append(w._("bot {n}").format(n=s))
+        elif name is not None:
+            words = name.split()
+            out.append(
+                name if len(name) <= 5 else "".join(word[0] for word in words) if len(words) > 1 else name[:4]
+            )
+        else:
+            out.append(str(s))
+    return out
