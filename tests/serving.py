@@ -68,7 +68,9 @@ class ServerProcess:
     waited for on ``/healthz``; ``bot_pause``: seconds before a bot moves; ``redis``: the Redis URL of
     the processes sharing the database."""
 
-    def __init__(self, url: str, bot_pause: float = 0, redis: str | None = None) -> None:
+    def __init__(
+        self, url: str, bot_pause: float = 0, redis: str | None = None, options: tuple[str, ...] = ()
+    ) -> None:
         self.url = url
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -76,6 +78,7 @@ class ServerProcess:
         command = ["serve", "--no-browser", "--host", "127.0.0.1", "--port", str(self.port)]
         if redis is not None:
             command += ["--redis", redis]
+        command += options
         output, path = tempfile.mkstemp(prefix="troef-serve-", suffix=".log")
         self.log = Path(path)
         self.process = subprocess.Popen(

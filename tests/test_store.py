@@ -26,6 +26,7 @@ from sqlalchemy.exc import OperationalError
 
 import troef
 from troef.web.store import (
+    EVENTS,
     TABLES,
     Event,
     Store,
@@ -331,7 +332,7 @@ def test_migrations_run_again_or_at_once_are_harmless_and_match_the_schema(url: 
     engine = create_engine(url)
     with engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == head == "0003"
+        assert context.get_current_revision() == head == "0004"
         assert compare_metadata(context, metadata) == []
     engine.dispose()
 
@@ -347,13 +348,13 @@ def test_a_new_revision_follows_the_newest_as_a_module_alembic_reads(tmp_path: P
     shipped = ScriptDirectory.from_config(config).dir
     shutil.copytree(shipped, tmp_path / "migrations", ignore=shutil.ignore_patterns("__pycache__"))
     config.set_main_option("script_location", str(tmp_path / "migrations"))
-    command.revision(config, "add a column", rev_id="0004")
-    written = tmp_path / "migrations" / "versions" / "r0004_add_a_column.py"
+    command.revision(config, "add a column", rev_id="0005")
+    written = tmp_path / "migrations" / "versions" / "r0005_add_a_column.py"
     compile(written.read_text(encoding="utf-8"), str(written), "exec")
     script = ScriptDirectory.from_config(config)
-    assert script.get_current_head() == "0004"
-    revision = script.get_revision("0004")
-    assert revision is not None and revision.down_revision == "0003"
+    assert script.get_current_head() == "0005"
+    revision = script.get_revision("0005")
+    assert revision is not None and revision.down_revision == "0004"
 
 
 def test_rikken_tables_stored_before_0_8_keep_the_rules_they_were_made_under(url: str) -> None:
@@ -398,6 +399,36 @@ def test_rikken_tables_stored_before_0_8_keep_the_rules_they_were_made_under(url
     assert (
         old_k["open_misere_bidder_leads"] and old_k["praatje_all_open"] and old_k["open_after_trick_two"] == 5
     )
+
+
+def test_rematch_invites_stored_before_0_8_are_stripped(url: str) -> None:
+    """Migration 0004 (issue 32): a rematch event no longer holds the rematch's invite link, which was
+    shown to anyone in the old table's info; the other events are left as they were."""
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0003")
+        connection.execute(
+            TABLES.insert().values(
+                id="t1", game="rififi", rules="standaard", players=3, settings={}, created=1.0, version=2
+            )
+        )
+        connection.execute(
+            EVENTS.insert(),
+            [
+                {"table_id": "t1", "version": 1, "kind": "act", "data": {"seat": 0, "action": "bid 1"}},
+                {
+                    "table_id": "t1",
+                    "version": 2,
+                    "kind": "rematch",
+                    "data": {"table": "t2", "invite": "/join/t2/c"},
+                },
+            ],
+        )
+    engine.dispose()
+    with Store(url) as store:
+        loaded = store.load("t1")
+    assert loaded is not None
+    assert [e.data for e in loaded[1]] == [{"seat": 0, "action": "bid 1"}, {"table": "t2"}]
 
 
 def test_fresh_databases_started_at_once_all_migrate(url: str) -> None:

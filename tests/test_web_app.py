@@ -5,10 +5,13 @@ playing random legal actions, two random bots and a spectator) and the protocol'
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import random
+import re
 import signal
+import socket
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -81,6 +84,33 @@ def test_healthz_and_the_games(client: TestClient) -> None:
     assert pack["choices"] == ["german36", "french52"] and pack["description"]
     assert {"random", "easy", "normal", "strong", "heuristic"} <= set(rififi["bots"])
     assert all(o["type"] in ("bool", "int", "str") for g in games.values() for o in g["options"])
+    assert (pack["label"], pack["choice_labels"]) == (
+        "Pack",
+        {"german36": "36 cards", "french52": "52 cards"},
+    )
+    assert rififi["presets"][1]["label"] == "Oh Hell"
+
+
+def test_the_games_in_dutch_and_german_keep_the_names_and_values_to_send(client: TestClient) -> None:
+    english = client.get("/api/games").json()["games"]
+    for lang in ("nl", "de"):
+        games = client.get(f"/api/games?lang={lang}").json()["games"]
+        assert [g["name"] for g in games] == [g["name"] for g in english]
+        for game, same in zip(games, english, strict=True):
+            assert [p["name"] for p in game["presets"]] == [p["name"] for p in same["presets"]]
+            assert [o["name"] for o in game["options"]] == [o["name"] for o in same["options"]]
+            assert [o.get("choices") for o in game["options"]] == [o.get("choices") for o in same["options"]]
+    hoogjassen = next(
+        g for g in client.get("/api/games?lang=nl").json()["games"] if g["name"] == "hoogjassen"
+    )
+    dealer_rule = hoogjassen["options"][0]
+    assert (dealer_rule["name"], dealer_rule["label"]) == ("dealer_rule", "Volgende deler")
+    assert dealer_rule["choice_labels"] == {
+        "declarer": "de bieder",
+        "rotate": "de volgende speler met de klok mee",
+    }
+    assert hoogjassen["presets"][0]["description"].startswith("het Brabantse spelregelboek")
+    assert client.get("/api/games?lang=fr").status_code == 400
 
 
 def test_creating_a_table_answers_tokens_for_its_humans_only(client: TestClient) -> None:
@@ -127,9 +157,82 @@ def test_creating_a_table_refuses_bad_bodies(client: TestClient, request_body: o
     assert says in answer.json()["error"]
 
 
+JSON_TYPE = {"Content-Type": "application/json"}
+
+
 def test_creating_a_table_refuses_what_is_not_json(client: TestClient) -> None:
-    answer = client.post("/api/tables", content=b"{not json")
+    answer = client.post("/api/tables", content=b"{not json", headers=JSON_TYPE)
     assert (answer.status_code, answer.json()) == (400, {"error": "the body is not JSON"})
+    answer = client.post("/api/tables", content=b"\xff\xfe{}", headers=JSON_TYPE)
+    assert (answer.status_code, answer.json()) == (400, {"error": "the body is not JSON"})
+
+
+def test_a_body_is_refused_while_it_streams_in_past_the_limit(client: TestClient) -> None:
+    """Issue 32: a body declared larger than 64 KiB is refused before it is read."""
+    declared = {**JSON_TYPE, "Content-Length": str(300 * 2**20)}
+    answer = client.post("/api/tables", content=b"{}", headers=declared)
+    assert (answer.status_code, answer.json()) == (413, {"error": "a request body is at most 65536 bytes"})
+
+
+def test_an_endless_body_gets_413_while_it_streams_in(served: Served) -> None:
+    """Issue 32: a 300 MB body to ``join`` was read whole before the 64 KiB limit was checked (the
+    server went from 138 to 687 MB): a chunked body is refused once past the limit, its rest unread."""
+    host, port = served.base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=WAIT) as conn:
+        conn.sendall(
+            b"POST /api/tables/x/join HTTP/1.1\r\nHost: "
+            + f"{host}:{port}".encode()
+            + b"\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
+        chunk = b"10000\r\n" + b" " * 65_536 + b"\r\n"
+        sent, answer = 0, b""
+        conn.setblocking(False)
+        while sent < 200 and not answer:  # 12.5 MB at most
+            with contextlib.suppress(BlockingIOError, InterruptedError):
+                answer = conn.recv(4096)
+            if answer:
+                break
+            try:
+                conn.sendall(chunk)
+            except (BlockingIOError, BrokenPipeError, ConnectionResetError):
+                time.sleep(0.05)
+            sent += 1
+        conn.setblocking(True)
+        while not _whole_response(answer) and (more := conn.recv(4096)):  # headers and body may come apart
+            answer += more
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert b"a request body is at most 65536 bytes" in answer
+
+
+def _whole_response(data: bytes) -> bool:
+    """Whether ``data`` holds an HTTP response's headers and as much body as its Content-Length says."""
+    head, found, rest = data.partition(b"\r\n\r\n")
+    length = re.search(rb"(?i)content-length: *(\d+)", head)
+    return bool(found) and length is not None and len(rest) >= int(length[1])
+
+
+def test_a_post_from_another_site_or_not_as_json_is_refused(client: TestClient) -> None:
+    """Issue 32: a cross-origin ``text/plain`` POST (no CORS preflight) created a table."""
+    evil = client.post("/api/tables", json=body(), headers={"Origin": "http://evil.example"})
+    assert (evil.status_code, evil.json()) == (403, {"error": "requests from another site are refused"})
+    plain = client.post(
+        "/api/tables", content=json.dumps(body()).encode(), headers={"Content-Type": "text/plain"}
+    )
+    assert plain.status_code == 415 and "Content-Type: application/json" in plain.json()["error"]
+    same = client.post("/api/tables", json=body(), headers={"Origin": "http://testserver"})
+    assert same.status_code == 201
+
+
+def test_joining_is_limited_per_address(tmp_path: Path) -> None:
+    server = TableServer(Store(f"sqlite:///{tmp_path / 'j.db'}"), bot_pause=0)
+    with TestClient(create_app(server, joins_per_minute=2)) as limited:
+        for _ in range(2):
+            assert limited.post("/api/tables/nope/join", json={"name": "A", "invite": "x"}).status_code == 404
+        answer = limited.post("/api/tables/nope/join", json={"name": "A", "invite": "x"})
+        assert (answer.status_code, answer.json()) == (
+            429,
+            {"error": "at most 2 joins a minute from one address"},
+        )
 
 
 def test_table_creation_is_limited_per_address(client: TestClient) -> None:
@@ -483,3 +586,45 @@ def test_a_strong_bot_thinking_at_one_table_does_not_hold_up_a_move_at_another(s
         await bob.ws.close()
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize(("trusted", "created"), [((), 10), (("--forwarded-allow-ips", "127.0.0.1"), 12)])
+def test_forwarded_addresses_count_only_from_a_trusted_proxy(
+    tmp_path: Path, trusted: tuple[str, ...], created: int
+) -> None:
+    """Issue 32: 30 creations from one address, each with another ``X-Forwarded-For``, all got 201.
+    Without ``--forwarded-allow-ips`` the header is ignored: the limit of 10 a minute holds."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'f.db'}", options=trusted)
+    try:
+        answers = [
+            httpx.post(
+                f"{server.base}/api/tables",
+                json=body(),
+                headers={"X-Forwarded-For": f"203.0.113.{k}"},
+                timeout=WAIT,
+            ).status_code
+            for k in range(12)
+        ]
+    finally:
+        server.process.send_signal(signal.SIGTERM)
+        server.process.wait(WAIT)
+    assert answers.count(201) == created
+
+
+def test_a_listed_table_nobody_joins_expires_and_is_not_resumed(tmp_path: Path) -> None:
+    """Issue 32: waiting tables never expired; they were listed and resumed at every start for good."""
+    store = Store(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    server = TableServer(store, bot_pause=0, workers=1, expire_after=0.5)
+    with TestClient(create_app(server)) as client:
+        made = client.post("/api/tables", json=body(listed=True)).json()
+        table, code = made["table"], made["invite"].rsplit("/", 1)[1]
+        assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [table]
+        deadline = time.monotonic() + WAIT
+        while (info := client.get(f"/api/tables/{table}").json())["status"] != "over":
+            assert time.monotonic() < deadline, info
+            time.sleep(0.1)
+        assert info["expired"] is True and info["round"] is None
+        assert client.get("/api/tables").json()["tables"] == []
+        assert store.table_ids(unfinished=True) == []
+        late = client.post(f"/api/tables/{table}/join", json={"name": "Bob", "invite": code})
+        assert late.status_code == 409 and "expired" in late.json()["error"]

@@ -8,13 +8,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from serving import fresh_postgresql
+from serving import WAIT, fresh_postgresql
 from test_web_app import ANN_AND_TWO_BOTS, Peer, Served, body, check_log, play, versions_without_gaps, watch
 from troef.fair import verify
 from troef.replay import replay
@@ -79,3 +80,36 @@ def test_a_killed_server_loses_nothing_it_acknowledged(database: str) -> None:
     assert verify(record).ok and len(record["rounds"]) == 1
     assert replay(record)["totals"] == final["sheet"]["totals"]
     check_log(database, table, acked, record)
+
+
+def test_a_match_everyone_left_stays_paused_across_a_restart(database: str) -> None:
+    """Nobody comes: a stand-in plays round 0, and the match pauses (its every human away for a whole
+    round). Killed and started again, the server keeps it paused (the pause follows from the stored events
+    and nobody being connected) until Ann comes back; then it goes on to the end."""
+    served = Served(database)
+    request = {**body(ANN_AND_TWO_BOTS, rounds=2, ready_limit=1, away_limit=1), "rules": "standaard"}
+    table, token = (answer := served.create(request))["table"], answer["seats"][0]["token"]
+    deadline = time.monotonic() + WAIT
+    while (info := served.get(f"/api/tables/{table}"))["paused"] != [0]:
+        assert time.monotonic() < deadline and info["status"] == "playing", info
+        time.sleep(0.2)
+    assert len(info["sheet"]["rounds"]) == 1 and info["sheet"]["rounds"][0]["stand_in"] == [0]
+    assert info["timers"] == [] and not info["round"]["dealt"]
+    served.kill()
+    again = Served(database)
+    time.sleep(2)  # over the ready limit: still no deal
+    after = again.get(f"/api/tables/{table}")
+    kept = ("version", "paused", "timers", "round", "sheet")
+    assert {key: after[key] for key in kept} == {key: info[key] for key in kept}
+
+    async def run() -> dict[str, Any]:
+        ann = await Peer.hello(again, table, token)
+        assert ann.last["table"]["paused"] == [] and ann.last["table"]["timers"][0]["timer"] == "deal"
+        final = await play(ann, random.Random(5), [])
+        await ann.ws.close()
+        return final
+
+    final = asyncio.run(run())
+    record = again.get(f"/api/tables/{table}/record")
+    again.stop()
+    assert verify(record).ok and len(record["rounds"]) == 2 and final["table"]["status"] == "over"

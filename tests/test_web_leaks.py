@@ -8,7 +8,10 @@ record) in ``view``, ``table`` or an error's message; the sheet names no card th
 round; ``table`` is the same for everyone.  The presentation model a receiver gets when its connection
 gave a ``lang`` is checked the same way, in every language: its table, log and result name no card the
 receiver may not see, its sheet no card that was not public in its round (each frame's receiver in
-one language, the languages taking turns).  At random points the stored
+one language, the languages taking turns).  Chat messages (presets and free text, refused during a
+round where the rules close table talk) carry only what their writer typed; a hint (the ``normal`` bot's
+choice, asked for now and then) goes to the seat that asked alone, one of its legal actions.  At random
+points the stored
 events rebuild a table that sends every receiver the same frames; every round of each finished match
 verifies as a fair deal."""
 
@@ -37,6 +40,7 @@ from troef.web.frames import Frame
 
 REBUILDS = 0.03
 """The share of steps after which the table is rebuilt from its events and compared."""
+CHAT_KEYS = {"type", "seat", "name", "text", "preset", "at"}
 
 
 def configurations() -> list[tuple[str, Any, int, int | None]]:
@@ -53,7 +57,7 @@ def configurations() -> list[tuple[str, Any, int, int | None]]:
 
 @cache
 def catalog_cards() -> frozenset[str]:
-    """The cards the catalogs' own words name (``avoid QS``, ``7D and AC both lie in the middle``, the
+    """The cards the catalogs' own words name (``avoid QS``, ``'play 7H 7S'`` in Piken's help, the
     German ace ``As``): words that explain the rules, the same for everyone, not a card of the deal."""
     texts = [text for message in messages() for text in message if text is not None]
     for lang in LANGUAGES[1:]:
@@ -99,6 +103,8 @@ class LeakCheck:
         self.checked = 0
         self.models = 0
         self.errors = 0
+        self.chats = 0
+        self.hints = 0
         self.public: list[set[str]] = []
         """Per finished round, the cards public in it."""
 
@@ -108,6 +114,19 @@ class LeakCheck:
         state = table.session.round
         may_see = visible(state.record(), receiver) if state is not None else set()
         who = "the spectator" if receiver is None else f"seat {receiver}"
+        if frame["type"] == "chat":
+            assert set(frame) == CHAT_KEYS and frame["seat"] in (0, 1) and frame["at"] == self.h.now
+            leaked = set(cards_in(frame)) - set(cards_in(frame["text"] or ""))
+            assert not leaked, f"a chat message names {sorted(leaked)} its writer did not"
+            self.chats += 1
+            return
+        if frame["type"] == "hint":
+            assert receiver is not None and json.loads(said) == {"type": "hint", "version": frame["version"]}
+            assert frame["action"] in table.frame(receiver)["legal_actions"], "a hint is a legal action"
+            assert not set(cards_in(frame)) - may_see, f"{who}'s hint names a card it may not see"
+            self.hints += 1
+            return
+        assert frame["type"] in ("state", "error"), frame
         if frame["type"] == "error":
             leaked = set(cards_in(frame["message"])) - may_see - set(cards_in(said))
             assert not leaked, f"{who}'s error names {sorted(leaked)}: {frame['message']}"
@@ -172,6 +191,7 @@ def play_match(
         "players": players,
         "seats": seats,
         "away_limit": 2,
+        "hints": True,
     }
     if rounds is not None:
         request["rounds"] = rounds
@@ -191,6 +211,7 @@ def play(h: Harness, rng: random.Random) -> LeakCheck:
     humans = (0, 1)
     table = h.table
     stand_in_moves = 0
+    turns = 0
     while table.status != "over":
         h.now += rng.choice([0.2, 0.5, 1.0])
         if rng.random() < REBUILDS:
@@ -226,6 +247,12 @@ def play(h: Harness, rng: random.Random) -> LeakCheck:
             continue  # away on their turn: a stand-in will play when the table's away limit has run out
         mistake = rng.random()
         legal = table.frame(seat)["legal_actions"]
+        turns += 1
+        if turns % 9 == 0:
+            h.send(seat, json.dumps({"type": "chat", "text": f"{legal[0]}?"}))  # free text, if the rules let
+            h.send(seat, json.dumps({"type": "chat", "preset": "one-moment"}))
+        elif turns % 9 == 4 and check.hints < 3:  # a hint costs a search: a few a match
+            h.send(seat, json.dumps({"type": "hint", "version": table.version}))
         if mistake < 0.05:
             h.act(seat, random_card_action(rng))
         elif mistake < 0.08 and (1 - seat) in h.connections:
@@ -260,6 +287,7 @@ def test_no_frame_shows_a_hidden_card(game: str, rules: Any, players: int, round
     table = h.table
     assert check.checked > 10 * len(table.session.match.sheet)
     assert check.models == check.checked - check.errors
+    assert check.chats > 0 and check.hints > 0
     assert snapshot(h.replayed()) == snapshot(table)
     record = table.record()
     assert record is not None and len(record["rounds"]) == len(table.session.match.sheet)

@@ -18,7 +18,7 @@ from troef.web.connection import Connection
 from troef.web.frames import BadMessage, Frame, Hello, Model, Sync, read_frame
 from troef.web.store import Event
 
-STATE_KEYS = {"type", "version", "seat", "table", "view", "legal_actions", "sheet"}
+STATE_KEYS = {"type", "version", "seat", "table", "view", "legal_actions", "sheet", "talk"}
 
 
 class LangHarness(Harness):
@@ -184,6 +184,7 @@ def test_the_model_follows_a_whole_match(game: str, rules: str, players: int) ->
             frame = h.inbox[receiver][-1]
             assert frame["type"] == "state" and frame["version"] == table.version
             model = model_of(frame)
+            assert json.loads(json.dumps(model)) == model, "a model is plain JSON"
             assert model["lang"] == connection.lang
             state = table.session.round
             if state is None:
@@ -192,14 +193,20 @@ def test_the_model_follows_a_whole_match(game: str, rules: str, players: int) ->
             seen = Seen(table.game, receiver, model["lang"], *table.names())
             start = table.game.from_record(state.record())
             assert model["log"] == round_log(presenter, seen, start, state.actions)
-            assert model["table"] == presenter.table(seen, state.view(receiver))
+            match = table.session.match
+            assert model["table"] == presenter.table(seen, state.view(receiver), match.totals)
             assert model["sheet"] == presenter.sheet(seen, table.session.match)
             if table.session.in_play:
-                assert model["result"] is None
+                assert model["result"] is None and model["scores"] is None
             else:
-                assert model["result"] == presenter.round_result(
-                    seen, table.session.match, state.view(receiver)
-                )
+                view = state.view(receiver)
+                assert model["result"] == presenter.round_result(seen, match, view)
+                scores = model["scores"]
+                assert scores == presenter.score_rows(seen, match.sheet[-1], view)
+                row = match.sheet[-1]  # every seat's points and total, as the sheet has them
+                assert scores is not None and sorted(
+                    (r["seat"], r["points"], r["total"]) for r in scores
+                ) == [(s, row.scores[s], row.totals[s]) for s in range(players)]
                 results += 1
             label = seen.labels[0]
             assert label == {None: "Ann", 0: "Ann (jij)", 1: "Ann"}[receiver]

@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 from starlette.testclient import TestClient
@@ -20,6 +21,7 @@ from troef.core.actions import parse_action
 from troef.present.i18n import translations
 from troef.web import words
 from troef.web.app import CSP, create_app, static_directory
+from troef.web.seats import proves
 from troef.web.server import TableServer
 from troef.web.store import Store
 from troef.web.table import Table
@@ -194,28 +196,32 @@ def test_a_rematch_is_made_once_stored_on_the_old_table_and_kept_over_a_restart(
             "listed as the old one was"
         )
         again = client.post(f"/api/tables/{old}/rematch", json={"token": h.tokens[0]})
-        assert again.status_code == 200
-        assert again.json() == {"table": new, "invite": answer["invite"], "watch": f"/tables/{new}"}
-        assert [s["kind"] for s in client.get(f"/api/tables/{new}").json()["seats"]] == [
-            "open",
-            "human",
-            "bot",
+        assert again.status_code == 200, again.text  # Ann takes her own seat there, by her old token
+        ann = again.json()
+        assert (ann["table"], ann["seat"], ann["watch"]) == (new, 0, f"/tables/{new}") and "invite" not in ann
+        assert [(s["kind"], s["name"]) for s in client.get(f"/api/tables/{new}").json()["seats"]] == [
+            ("human", "Ann"),
+            ("human", "Bob"),
+            ("bot", "random bot"),
         ]
+        taken = client.post(f"/api/tables/{old}/rematch", json={"token": h.tokens[0]})
+        assert taken.status_code == 409 and "seat 0 is taken" in taken.json()["error"]
         old_info = client.get(f"/api/tables/{old}").json()
-        assert old_info["rematch"] == {"table": new, "invite": answer["invite"]}
+        assert old_info["rematch"] == {"table": new}  # issue 32: its invite was public, and a stranger sat
+        assert answer["invite"].rsplit("/", 1)[1] not in json.dumps(old_info)
         assert old_info["version"] == len(h.events) + 1 and old_info["status"] == "over"
     with serve(url, static) as client:  # a restart
-        assert client.get(f"/api/tables/{old}").json()["rematch"] == {
-            "table": new,
-            "invite": answer["invite"],
-        }
+        assert client.get(f"/api/tables/{old}").json()["rematch"] == {"table": new}
         again = client.post(f"/api/tables/{old}/rematch", json={"token": h.tokens[1]})
-        assert again.status_code == 200 and again.json()["table"] == new
+        assert again.status_code == 409 and "seat 1 is taken" in again.json()["error"]
     with Store(url) as store:
         loaded = store.load(old)
         assert loaded is not None
-        assert [e.kind for e in loaded[1]].count("rematch") == 1
-        assert Table.replay(*loaded).rematch == {"table": new, "invite": answer["invite"]}
+        assert [e.data for e in loaded[1] if e.kind == "rematch"] == [{"table": new, "at": ANY}]
+        assert Table.replay(*loaded).rematch == {"table": new}
+        rematch = store.load(new)
+        assert rematch is not None
+        assert proves(ann["token"], Table.replay(*rematch).seats[0].token)
 
 
 # --------------------------------------------------------------------------- replay
@@ -243,6 +249,12 @@ def test_the_replay_of_a_finished_round(tmp_path: Path, static: Path) -> None:
         assert all(step["table"]["viewer"] is None and step["table"]["lang"] == "nl" for step in steps)
         labels = [seat["label"] for seat in steps[0]["table"]["seats"]]
         assert labels == ["Ann", "Bob", "bot 2 (willekeurig)"]
+        row = h.table.session.match.sheet[0]  # the result, as the table showed it at the round's end
+        assert [(r["label"], r["points"], r["total"]) for r in replay["scores"]] == list(
+            zip(labels, row.scores, row.totals, strict=True)
+        )
+        assert [r["bid"] for r in replay["scores"]] == [str(b) for b in row.result["details"]["bids"]]
+        assert replay["result"] and all(line["parts"] for line in replay["result"])
         for missing in (1, 99):
             assert client.get(f"/api/tables/{table}/rounds/{missing}").status_code == 404
         assert client.get(f"/api/tables/{table}/rounds/x").status_code == 404
@@ -289,6 +301,7 @@ def test_pages_are_served_with_their_headers(client: TestClient, path: str) -> N
     assert answer.headers["cache-control"] == "no-cache"
     assert answer.headers["x-content-type-options"] == "nosniff"
     assert answer.headers["content-security-policy"] == CSP
+    assert answer.headers["referrer-policy"] == "no-referrer"  # a join link's invite code goes nowhere
 
 
 def test_static_files_are_served_as_modules_with_their_headers(client: TestClient) -> None:

@@ -14,13 +14,14 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -31,11 +32,16 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..core.options import Option
 from ..games import GAMES
 from ..match import Match
 from ..players import LEVELS, bot_kinds
 from ..present import LANGUAGES, Words
+from ..present.rule_words import description, label, title, value_label
 from . import words
+from .metrics import CONTENT_TYPE as METRICS_TYPE
+from .metrics import Metrics
+from .openapi import OPENAPI
 from .seats import AWAY_LIMIT, READY_LIMIT, TableError
 from .server import Client, TableServer
 
@@ -43,14 +49,23 @@ BODY_BYTES: Final = 64 * 1024
 """The largest HTTP request body."""
 NO_TABLE: Final = 4404
 """The WebSocket close code for a table that does not exist."""
+POLICY: Final = 1008
+"""The WebSocket close code for a client the server drops: too slow a reader, no ``hello`` in time, too
+many connections from its address."""
+SOCKETS_PER_ADDRESS: Final = 64
+"""The most WebSockets open at once from one address (a club's tablets behind one router included)."""
+HELLO_WAIT: Final = 10.0
+"""Seconds a new WebSocket has to say ``hello`` before it is closed."""
 CSP: Final = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'"
 """The pages' content security policy: nothing from elsewhere, WebSockets to this server only."""
 PAGE_HEADERS: Final = {
     "Cache-Control": "no-cache",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": CSP,
+    "Referrer-Policy": "no-referrer",
 }
-"""The headers of every page and static file (revalidated on every load: a new troef shows at once)."""
+"""The headers of every page and static file (revalidated on every load: a new troef shows at once; no
+``Referer`` leaves a page, so the invite code in a join link's address stays there)."""
 
 
 def static_directory() -> Path:
@@ -107,23 +122,28 @@ class CreationLimit:
         return True
 
 
-def games_catalog() -> list[dict[str, Any]]:
-    """``GET /api/games``: every game, its player range, default match length, presets, options and
-    bot kinds."""
+def games_catalog(lang: str) -> list[dict[str, Any]]:
+    """``GET /api/games?lang=...``: every game, its player range, default match length, presets, options
+    and bot kinds; its title, the presets' and options' ``label`` and ``description``, and the choices'
+    ``choice_labels``, in ``lang``."""
+    w = Words(lang)
     return [
         {
             "name": cls.name,
-            "title": cls.title,
+            "title": title(w, cls),
             "players": {"min": cls.min_players, "max": cls.max_players, "default": cls.default_players},
             "rounds": Match(cls(), first_dealer=0).rounds,
-            "presets": [{"name": p.name, "description": p.description} for p in cls.presets],
+            "presets": [
+                {"name": p.name, "label": label(w, p), "description": description(w, p)} for p in cls.presets
+            ],
             "options": [
                 {
                     "name": option.name,
+                    "label": label(w, option),
                     "type": option.type.__name__,
                     "default": option.default,
-                    "description": option.description,
-                    **({"choices": list(option.choices)} if option.choices else {}),
+                    "description": description(w, option),
+                    **(choices(w, option) if option.choices else {}),
                     **({"minimum": option.minimum} if option.minimum is not None else {}),
                     **({"maximum": option.maximum} if option.maximum is not None else {}),
                 }
@@ -135,13 +155,31 @@ def games_catalog() -> list[dict[str, Any]]:
     ]
 
 
+def choices(w: Words, option: Option) -> dict[str, Any]:
+    """An option's ``choices`` and their ``choice_labels`` in ``GET /api/games``."""
+    return {
+        "choices": list(option.choices),
+        "choice_labels": {c: value_label(w, option, c) for c in option.choices},
+    }
+
+
 def create_app(
-    server: TableServer, *, creations_per_minute: int = 10, static: Path | None = None
+    server: TableServer,
+    *,
+    creations_per_minute: int = 10,
+    joins_per_minute: int = 30,
+    sockets_per_address: int = SOCKETS_PER_ADDRESS,
+    hello_wait: float = HELLO_WAIT,
+    static: Path | None = None,
 ) -> Starlette:
     """The ASGI app of ``server``, which it starts and stops with its lifespan; the browser client's
-    pages and files from ``static`` (by default the package's, `static_directory`)."""
+    pages and files from ``static`` (by default the package's, `static_directory`). A WebSocket is
+    closed (1008) when its address has ``sockets_per_address`` open already, or when it says no
+    ``hello`` within ``hello_wait`` seconds."""
     limit = CreationLimit(creations_per_minute)
-    catalog = games_catalog()
+    sockets: Counter[str] = Counter()
+    join_limit = CreationLimit(joins_per_minute)
+    catalogs = {lang: games_catalog(lang) for lang in LANGUAGES}
     folder = static_directory() if static is None else static
 
     def page(name: str) -> Callable[[Request], Any]:
@@ -157,17 +195,26 @@ def create_app(
     async def healthz(request: Request) -> Response:
         return JSONResponse({"ok": True})
 
+    async def openapi(request: Request) -> Response:
+        return JSONResponse(OPENAPI)
+
+    async def metrics(request: Request) -> Response:
+        return Response(server.metrics.text(), media_type=METRICS_TYPE)
+
     async def games(request: Request) -> Response:
+        catalog = catalogs[query_lang(request)]
         return JSONResponse({"games": catalog, "ready_limit": READY_LIMIT, "away_limit": AWAY_LIMIT})
 
     async def create_table(request: Request) -> Response:
-        address = request.client.host if request.client is not None else "unknown"
-        if not limit.allow(address):
+        if not limit.allow(_address(request)):
             raise TableError(429, f"at most {creations_per_minute} tables a minute from one address")
-        answer = await server.create(await _json_body(request))
+        answer = await server.create(await _json_body(request), _address(request))
         return JSONResponse(answer, status_code=201)
 
-    async def listed(request: Request) -> Response:
+    async def tables(request: Request) -> Response:
+        """One route for both methods, so that a 405 names them both in ``Allow``."""
+        if request.method == "POST":
+            return await create_table(request)
         return JSONResponse({"tables": await server.listed()})
 
     async def rematch(request: Request) -> Response:
@@ -183,6 +230,8 @@ def create_app(
         return JSONResponse(words_of(query_lang(request)))
 
     async def join(request: Request) -> Response:
+        if not join_limit.allow(_address(request)):
+            raise TableError(429, f"at most {joins_per_minute} joins a minute from one address")
         answer = await server.join(request.path_params["id"], await _json_body(request))
         return JSONResponse(answer)
 
@@ -199,15 +248,40 @@ def create_app(
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
+        address = websocket.client.host if websocket.client is not None else "unknown"
+        if sockets[address] >= sockets_per_address:
+            server.metrics.dropped.labels("address-limit").inc()
+            await websocket.close(POLICY, f"at most {sockets_per_address} connections from one address")
+            return
+        sockets[address] += 1
+        server.metrics.sockets.inc()
+        try:
+            await _talk(websocket)
+        finally:
+            server.metrics.sockets.dec()
+            sockets[address] -= 1
+            if not sockets[address]:
+                del sockets[address]
+
+    async def _talk(websocket: WebSocket) -> None:
         try:
             client = await server.connect(websocket.path_params["id"])
         except TableError as error:
             await websocket.close(NO_TABLE, str(error)[:120])
             return
-        sender = _spawn_sender(websocket, client)
+        sender = _spawn_sender(websocket, client, server.metrics)
+        hello_by = asyncio.get_running_loop().time() + hello_wait
         try:
             while not client.closed:
-                message = await websocket.receive()
+                if client.connection.seated:
+                    message = await websocket.receive()
+                else:
+                    wait = hello_by - asyncio.get_running_loop().time()
+                    try:
+                        message = await asyncio.wait_for(websocket.receive(), max(wait, 0))
+                    except TimeoutError:
+                        client.close(f"no hello within {hello_wait:g} s", "no-hello")
+                        break
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
@@ -230,10 +304,11 @@ def create_app(
     return Starlette(
         routes=[
             Route("/healthz", healthz),
+            Route("/metrics", metrics),
+            Route("/api/openapi.json", openapi),
             Route("/api/games", games),
             Route("/api/words", words_endpoint),
-            Route("/api/tables", create_table, methods=["POST"]),
-            Route("/api/tables", listed),
+            Route("/api/tables", tables, methods=["GET", "POST"]),
             Route("/api/tables/{id}", table_info),
             Route("/api/tables/{id}/join", join, methods=["POST"]),
             Route("/api/tables/{id}/record", record),
@@ -251,27 +326,48 @@ def create_app(
     )
 
 
-def _spawn_sender(websocket: WebSocket, client: Client) -> asyncio.Task[None]:
+def _spawn_sender(websocket: WebSocket, client: Client, metrics: Metrics) -> asyncio.Task[None]:
     """A task that sends the client's outbox in order until it meets None (closing the socket if the
     client read too slowly)."""
 
     async def send() -> None:
         try:
             while (text := await client.outbox.get()) is not None:
+                client.queued -= len(text)
                 await websocket.send_text(text)
             if client.closed:
-                await websocket.close(1008, "the client reads too slowly")
+                metrics.dropped.labels(client.reason).inc()
+                await websocket.close(POLICY, client.why)
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass
 
     return asyncio.create_task(send())
 
 
+def _address(request: Request) -> str:
+    """The client's address (a trusted proxy's ``X-Forwarded-For`` already applied by uvicorn)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 async def _json_body(request: Request) -> object:
-    """The request's JSON body; `TableError` 400 when it is not JSON, 413 when it is too large."""
-    body = await request.body()
-    if len(body) > BODY_BYTES:
-        raise TableError(413, f"a request body is at most {BODY_BYTES} bytes")
+    """The request's JSON body, read only from the same site (403 for another site's ``Origin``) and only
+    when it says it is JSON (415); refused with 413 as soon as it is larger than `BODY_BYTES` (its
+    ``Content-Length``, or while it streams in), 400 when it is not JSON."""
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        raise TableError(403, "requests from another site are refused")
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise TableError(415, "a request body is JSON: send it with Content-Type: application/json")
+    too_large = TableError(413, f"a request body is at most {BODY_BYTES} bytes")
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdecimal() or int(declared[:12]) > BODY_BYTES:
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > BODY_BYTES:
+            raise too_large
     try:
         return json.loads(body)
     except (ValueError, RecursionError):

@@ -14,9 +14,12 @@ move on the same version).
 - ``{ns}:presence:{table}``: a hash, per process its seats' open connections (``{"0": 1}``) and under
   ``stand-ins`` the seats a stand-in plays (written by the leader).
 - ``{ns}:listing``: a hash, per listed table its lobby entry (written by the leader).
+- ``{ns}:chat:{table}``: a list of the table's last chat messages (`troef.web.talk.KEPT`), expiring
+  `CHAT_TTL` after the last one: what a process that comes to the table later shows.
 - channel ``{ns}:table:{table}``: ``{"from": process, "version": v, "events": [...]}`` once the events
   up to version v are stored (a process one version behind applies them; one further behind reads the
-  database), or ``{"from": process, "presence": true}`` once presence or stand-ins changed.
+  database), ``{"from": process, "presence": true}`` once presence or stand-ins changed, or
+  ``{"from": process, "chat": {...}}``: a chat message said at the table.
 """
 
 from __future__ import annotations
@@ -34,7 +37,9 @@ import redis as sync_redis
 import redis.asyncio as redis
 from redis.exceptions import RedisError
 
+from .frames import ChatFrame
 from .store import Event, StoreError
+from .talk import KEPT
 
 log = logging.getLogger("troef.web")
 
@@ -46,6 +51,8 @@ LEASE_TTL: Final = 3.0
 """Seconds a lease on a table lasts unless renewed: how long a dead leader's tables wait."""
 STAND_INS: Final = "stand-ins"
 """The presence hash's field of the seats a stand-in plays."""
+CHAT_TTL: Final = 24 * 3600
+"""Seconds a table's last chat messages are kept in Redis after the last one."""
 
 _RENEW: Final = """
 local held = {}
@@ -227,6 +234,22 @@ class Bus:
             pipe.delete(self._key("presence", table_id))
             pipe.hdel(self._key("listing"), table_id)
             await pipe.execute()
+
+    # ------------------------------------------------------------------------------- chat
+
+    async def chat(self, table_id: str, message: ChatFrame) -> None:
+        """Keep a chat message among the table's last ones and tell the table's processes."""
+        key = self._key("chat", table_id)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.rpush(key, json.dumps(message))
+            pipe.ltrim(key, -KEPT, -1)
+            pipe.expire(key, CHAT_TTL)
+            await pipe.execute()
+        await self._tell(table_id, {"chat": message})
+
+    async def chats(self, table_id: str) -> list[ChatFrame]:
+        """The table's last chat messages, oldest first."""
+        return [json.loads(text) for text in await self.redis.lrange(self._key("chat", table_id), 0, -1)]
 
     # ------------------------------------------------------------------------------- the lobby
 

@@ -1,37 +1,15 @@
 """One WebSocket connection to a table, sans I/O (server.md): its first frame is a ``hello``, every frame
-is read and checked (`troef.web.frames.read_frame`) and rate-limited (``too-many``), then handed to the
-table as its seat's (or a spectator's) command."""
+is read and checked (`troef.web.frames.read_frame`) and rate-limited (``too-many``: a seat's frames
+from all its connections together, `Table.pace`), then handed to the table as its seat's (or a
+spectator's) command."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
 
-from .frames import BadMessage, Hello, Sync, read_frame
+from .frames import BadMessage, Frame, Hello, Sync, read_frame
+from .pace import BURST, RATE, Bucket
 from .table import Outcome, Table
-
-RATE: Final = 20.0
-"""Frames a second a connection may send, sustained."""
-BURST: Final = 40.0
-"""Frames a connection may send at once."""
-
-
-@dataclass
-class Bucket:
-    """A token bucket: `BURST` frames at once, refilled at `RATE` a second."""
-
-    tokens: float = BURST
-    last: float | None = None
-
-    def take(self, now: float) -> bool:
-        """Whether a frame at ``now`` is allowed (and counts it)."""
-        if self.last is not None:
-            self.tokens = min(BURST, self.tokens + max(0.0, now - self.last) * RATE)
-        self.last = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 @dataclass
@@ -48,10 +26,9 @@ class Connection:
         """A client frame: ``too-many`` over the rate, ``bad-message`` for what is no frame, for a frame
         before ``hello`` or a second ``hello``; else the table's answer (store its events, apply them,
         send every connection its frame; the reply to this connection alone)."""
-        if not self.bucket.take(now):
-            return Outcome(
-                reply=table.error("too-many", f"at most {RATE:g} frames a second, bursts of {BURST:g}")
-            )
+        bucket = table.pace(self.seat) if self.seat is not None else self.bucket
+        if not bucket.take(now):
+            return Outcome(reply=_too_many(table))
         try:
             frame = read_frame(text)
         except BadMessage as e:
@@ -59,7 +36,12 @@ class Connection:
         if isinstance(frame, Hello):
             if self.seated:
                 return Outcome(reply=table.error("bad-message", "this connection said hello already"))
-            seated = table.hello(frame.token, frame.lang)
+            seat = table.seat_of(frame.token)
+            if seat is not None and not table.pace(seat).take(
+                now
+            ):  # a seat's hellos count on all its sockets
+                return Outcome(reply=_too_many(table))
+            seated = table.hello(frame.token, frame.lang, now=now)
             self.seated, self.seat = seated.ok, seated.seat
             if seated.ok:
                 self.lang = frame.lang
@@ -75,3 +57,7 @@ class Connection:
         if self.seated:
             table.disconnect(self.seat, now=now)
         self.seated, self.seat, self.lang = False, None, None
+
+
+def _too_many(table: Table) -> Frame:
+    return table.error("too-many", f"at most {RATE:g} frames a second, bursts of {BURST:g}")

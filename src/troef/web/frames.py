@@ -1,9 +1,11 @@
 """The WebSocket frames of server.md: what a client sends, read and checked (`read_frame`), and what the
-server sends (`StateFrame`, `ErrorFrame`), with the score sheet as every receiver may see it."""
+server sends (`StateFrame`, `ErrorFrame`), with the score sheet as every receiver may see it; and troef's
+additions (docs/server.md): typed answers, the chat (`ChatFrame`, `ChatLogFrame`) and hints (`HintFrame`)."""
 
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, NotRequired, TypedDict
@@ -15,8 +17,17 @@ from ..present import model as present
 
 FRAME_BYTES: Final = 4096
 """The largest client frame."""
+CHAT_LENGTH: Final = 200
+"""The most characters of a chat message's text (after trimming)."""
+CHAT_PRESETS: Final = ("hello", "well-played", "one-moment", "thanks", "sorry", "good-game", "bye")
+"""The preset chat messages, by id (each page says them in its own language)."""
 
-ErrorCode = Literal["bad-message", "bad-token", "too-many", "not-seated", "stale", "not-your-turn", "illegal"]
+ErrorCode = Literal[
+    "bad-message", "bad-token", "too-many", "not-seated", "stale", "not-your-turn", "illegal", "not-allowed"
+]
+Talk = Literal["free", "presets", "read"]
+"""What a receiver may say in the chat now: ``free`` text and presets, ``presets`` only (the rules close
+table talk), or nothing (``read``: a spectator)."""
 
 SHEET_FACTS: Final[Mapping[str, tuple[str, ...]]] = {
     "rififi": ("hand_size", "trump", "bids", "tricks"),
@@ -86,6 +97,16 @@ class RoundInfo(TypedDict):
     ready: list[int]
 
 
+class Timer(TypedDict):
+    """A timer the table runs for people: the ``deal`` of the next round (its ready limit), or a
+    ``stand-in`` about to play for the away human at ``seat``; ``at`` is when it runs out (the server's
+    Unix time: a state frame's ``now`` says the server's time when it was sent)."""
+
+    timer: Literal["deal", "stand-in"]
+    seat: int | None
+    at: float
+
+
 class SeatInfo(TypedDict):
     seat: int
     kind: str
@@ -96,14 +117,16 @@ class SeatInfo(TypedDict):
 
 
 class Rematch(TypedDict):
-    """The table of the rematch once one was asked for, and its invite."""
+    """The table of the rematch once one was asked for (its invite went to the asking seat alone)."""
 
     table: str
-    invite: str
 
 
 class TableInfo(TypedDict):
-    """The public table info (``GET /api/tables/{id}`` and every state frame's ``table``)."""
+    """The public table info (``GET /api/tables/{id}`` and every state frame's ``table``): what happens to
+    an ``absent`` human (a stand-in bot plays for them, or the table pauses), the ``timers`` running and,
+    while the table is paused, the human seats it waits for (``paused``; any one of them, coming back,
+    resumes it when every human was away, else all of them)."""
 
     id: str
     game: str
@@ -117,6 +140,13 @@ class TableInfo(TypedDict):
     round: RoundInfo | None
     ready_limit: float
     away_limit: float
+    absent: Literal["stand-in", "pause"]
+    timers: list[Timer]
+    paused: list[int]
+    hints: bool
+    competitive: bool
+    expired: bool
+    """Whether the table expired waiting for players (its status is ``over``, and it never played)."""
     rematch: NotRequired[Rematch]
 
 
@@ -129,11 +159,14 @@ class Model(TypedDict):
     table: present.Table | None
     log: list[present.Line]
     result: list[present.Line] | None
+    scores: list[present.ScoreRow] | None
     sheet: present.Sheet
     standings: list[present.Line] | None
 
 
 class StateFrame(TypedDict):
+    """A state frame; ``now``: the server's time when it was sent (the table's timers count to theirs)."""
+
     type: Literal["state"]
     version: int
     seat: int | None
@@ -141,7 +174,9 @@ class StateFrame(TypedDict):
     view: Mapping[str, Any] | None
     legal_actions: list[str]
     sheet: Sheet
+    talk: Talk
     model: NotRequired[Model]
+    now: NotRequired[float]
 
 
 class ErrorFrame(TypedDict):
@@ -151,7 +186,34 @@ class ErrorFrame(TypedDict):
     version: int
 
 
-Frame = StateFrame | ErrorFrame
+class ChatFrame(TypedDict):
+    """A chat message, to everyone at the table: ``text`` as a person wrote it, or the id of a ``preset``
+    (the other is None); ``at``: the server's time."""
+
+    type: Literal["chat"]
+    seat: int
+    name: str | None
+    text: str | None
+    preset: str | None
+    at: float
+
+
+class ChatLogFrame(TypedDict):
+    """The table's last chat messages, oldest first, sent after every ``hello``."""
+
+    type: Literal["chat-log"]
+    messages: list[ChatFrame]
+
+
+class HintFrame(TypedDict):
+    """The ``normal`` bot's choice for the receiver's seat at ``version``, to that seat alone."""
+
+    type: Literal["hint"]
+    version: int
+    action: str
+
+
+Frame = StateFrame | ErrorFrame | ChatFrame | ChatLogFrame | HintFrame
 
 
 def sheet_round(game: str, row: SheetRow, closing: bool, stand_in: Sequence[int]) -> SheetRound:
@@ -188,6 +250,14 @@ class Act:
 
 
 @dataclass(frozen=True)
+class Answer:
+    """What a player typed, made on ``version``, for the server to read as the page shows the table."""
+
+    text: str
+    version: int
+
+
+@dataclass(frozen=True)
 class Ready:
     seed: str | None
 
@@ -197,13 +267,31 @@ class Sync:
     lang: str | None = None
 
 
-ClientFrame = Hello | Act | Ready | Sync
+@dataclass(frozen=True)
+class Chat:
+    """A chat message: free ``text`` (checked: `chat_text`) or a ``preset``'s id, never both."""
+
+    text: str | None
+    preset: str | None
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A request for the ``normal`` bot's choice for this seat at ``version``."""
+
+    version: int
+
+
+ClientFrame = Hello | Act | Answer | Ready | Sync | Chat | Hint
 
 _FIELDS: Final = {
     "hello": {"token", "lang"},
     "act": {"action", "version"},
+    "answer": {"text", "version"},
     "ready": {"seed"},
     "sync": {"lang"},
+    "chat": {"text", "preset"},
+    "hint": {"version"},
 }
 
 
@@ -235,9 +323,46 @@ def read_frame(text: str | bytes) -> ClientFrame:
         if not isinstance(action, str):
             raise BadMessage("an act frame's action is a string in troef's notation")
         return Act(action, version)
+    if kind == "answer":
+        version = data.get("version")
+        typed = data.get("text")
+        if type(version) is not int or not isinstance(typed, str):
+            raise BadMessage("an answer frame has the text typed and the integer version it was made on")
+        return Answer(typed, version)
     if kind == "ready":
         return Ready(_optional_text(data, "seed"))
+    if kind == "chat":
+        return _chat(data)
+    if kind == "hint":
+        version = data.get("version")
+        if type(version) is not int:
+            raise BadMessage("a hint frame's version is the integer version of the turn")
+        return Hint(version)
     return Sync(_lang(data))
+
+
+def chat_text(text: str) -> str:
+    """A chat message's text: NFC, trimmed, 1 to `CHAT_LENGTH` characters, valid Unicode without control
+    characters or line breaks; `BadMessage` otherwise."""
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in text):
+        raise BadMessage("a chat message is text without control characters")
+    text = unicodedata.normalize("NFC", text).strip()
+    if not 1 <= len(text) <= CHAT_LENGTH:
+        raise BadMessage(f"a chat message is 1 to {CHAT_LENGTH} characters")
+    return text
+
+
+def _chat(data: Mapping[str, Any]) -> Chat:
+    text, preset = data.get("text"), data.get("preset")
+    if (text is None) == (preset is None):
+        raise BadMessage("a chat frame has a text or a preset")
+    if preset is not None:
+        if preset not in CHAT_PRESETS:
+            raise BadMessage(f"a chat preset is one of {', '.join(CHAT_PRESETS)}")
+        return Chat(None, preset)
+    if not isinstance(text, str):
+        raise BadMessage("a chat frame's text is a string")
+    return Chat(chat_text(text), None)
 
 
 def _lang(data: Mapping[str, Any]) -> str | None:

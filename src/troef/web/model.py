@@ -17,11 +17,16 @@ Names = tuple[tuple[str | None, ...], tuple[str | None, ...]]
 
 
 class TableModels:
-    """The models of one table's receivers; `model` answers the one of a (seat, lang) at ``version``."""
+    """The models of one table's receivers; `model` answers the one of a (seat, lang) at ``version``.
+    ``stand_in_moves``: per round dealt, (action index, seat) of each move a stand-in bot made, marked in
+    the log and on the sheet (the table's own list, which it extends)."""
 
-    def __init__(self, game: Game, session: Session) -> None:
+    def __init__(
+        self, game: Game, session: Session, stand_in_moves: Sequence[Sequence[tuple[int, int]]]
+    ) -> None:
         self.game = game
         self.session = session
+        self.stand_in_moves = stand_in_moves
         self.presenter = PRESENTERS[game.name]
         self._models: dict[tuple[int | None, str], tuple[int, Model]] = {}
         self._logs: dict[tuple[int | None, str], tuple[int, Names, RoundLog]] = {}
@@ -46,14 +51,15 @@ class TableModels:
         seen = log.seen if log is not None else Seen(self.game, seat, lang, *names)
         view = state.view(seat) if state is not None else None
         presenter = self.presenter
-        over = state is not None and match.dealt is None and view is not None
+        ended = view if state is not None and match.dealt is None else None  # the round just scored
         return {
             "lang": lang,
             "title": round_title(seen.w, index, match.rounds) if state is not None else "",
-            "table": presenter.table(seen, view) if view is not None else None,
+            "table": presenter.table(seen, view, match.totals) if view is not None else None,
             "log": log.lines if log is not None else [],
-            "result": presenter.round_result(seen, match, view) if over and view is not None else None,
-            "sheet": presenter.sheet(seen, match),
+            "result": presenter.round_result(seen, match, ended) if ended is not None else None,
+            "scores": presenter.score_rows(seen, match.sheet[-1], ended) if ended is not None else None,
+            "sheet": presenter.sheet(seen, match, [{s for _, s in m} for m in self.stand_in_moves]),
             "standings": standings(seen, match) if match.is_over else None,
         }
 
@@ -66,7 +72,7 @@ class TableModels:
             found = index, names, RoundLog(self.presenter, seen, self._start_of(index, state))
             self._logs[key] = found
         log = found[2]
-        log.follow(state.actions)
+        log.follow(state.actions, {k for k, _ in self.stand_in_moves[index]})
         return log
 
     def _start_of(self, index: int, state: State) -> State:

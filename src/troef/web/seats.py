@@ -15,6 +15,7 @@ from ..core.game import Game
 from ..games import load_game
 from ..match import Match
 from ..players import LEVELS, bot_kinds
+from .text import TextRefused, clean_text, repaired
 
 SECRET_BYTES: Final = 16
 """Tokens and invite codes are 128-bit random values."""
@@ -24,10 +25,26 @@ READY_LIMIT: Final = 30.0
 """Seconds a table waits for the humans' ``ready`` before it deals anyway (server.md, Fair deals)."""
 AWAY_LIMIT: Final = 60.0
 """Seconds a human may be away on their turn before a stand-in bot plays for them."""
+Absent = Literal["stand-in", "pause"]
+ABSENT: Final[tuple[Absent, ...]] = ("stand-in", "pause")
+"""What happens to a human who is away, as the table's creator chooses (``absent``): a stand-in bot plays
+for them after the away limit (the default), or the table pauses until they are back."""
 MAX_ROUNDS: Final = 100
 """The most scheduled rounds a table plays."""
 BODY_KEYS: Final = frozenset(
-    {"game", "rules", "players", "rounds", "seats", "ready_limit", "away_limit", "listed"}
+    {
+        "game",
+        "rules",
+        "players",
+        "rounds",
+        "seats",
+        "ready_limit",
+        "away_limit",
+        "listed",
+        "absent",
+        "hints",
+        "competitive",
+    }
 )
 
 SeatKind = Literal["human", "bot", "open"]
@@ -77,7 +94,8 @@ class Seat:
 
     @classmethod
     def from_settings(cls, data: Mapping[str, Any]) -> Seat:
-        return cls(data["kind"], data["name"], data["bot"], data["token"])
+        name = data["name"]
+        return cls(data["kind"], None if name is None else repaired(name), data["bot"], data["token"])
 
     @property
     def shown_name(self) -> str | None:
@@ -86,10 +104,11 @@ class Seat:
 
 
 def person_name(name: object) -> str:
-    """A person's name: 1 to `NAME_LENGTH` characters, not only spaces (surrounding spaces dropped)."""
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_LENGTH:
-        raise TableError(400, f"a name is 1 to {NAME_LENGTH} characters")
-    return name.strip()
+    """A person's name: 1 to `NAME_LENGTH` characters of text (`clean_text`)."""
+    try:
+        return clean_text(name, "a name", NAME_LENGTH)
+    except TextRefused as refused:
+        raise TableError(400, str(refused)) from None
 
 
 def bot_kind(game: str, kind: object) -> str:
@@ -108,7 +127,9 @@ def engine_bot_kind(kind: str) -> str:
 
 @dataclass(frozen=True)
 class TableSpec:
-    """A `POST /api/tables` body, checked: the game, the match length, the seats and the limits."""
+    """A `POST /api/tables` body, checked: the game, the match length, the seats, the limits, what
+    happens to an absent human (`ABSENT`), whether a seat may ask for the ``normal`` bot's choice
+    (``hints``) and whether the table is ``competitive`` (never with hints)."""
 
     game: Game
     rounds: int
@@ -116,6 +137,9 @@ class TableSpec:
     ready_limit: float
     away_limit: float
     listed: bool = False
+    absent: Absent = "stand-in"
+    hints: bool = False
+    competitive: bool = False
 
 
 def read_body(body: object) -> TableSpec:
@@ -140,9 +164,12 @@ def read_body(body: object) -> TableSpec:
         raise TableError(400, f"a table plays at most {MAX_ROUNDS} rounds, not {rounds}")
     if len(seats) != game.players:
         raise TableError(400, f"{game.players} players need {game.players} seats, not {len(seats)}")
-    listed = body.get("listed", False)
-    if type(listed) is not bool:
-        raise TableError(400, f"listed is true or false, not {_shown(listed)}")
+    listed, hints, competitive = (_flag(body, key) for key in ("listed", "hints", "competitive"))
+    if hints and competitive:
+        raise TableError(400, "a competitive table offers no hints")
+    absent = next((a for a in ABSENT if a == body.get("absent", "stand-in")), None)
+    if absent is None:
+        raise TableError(400, f"absent is {' or '.join(ABSENT)}, not {_shown(body['absent'])}")
     return TableSpec(
         game,
         rounds,
@@ -150,6 +177,9 @@ def read_body(body: object) -> TableSpec:
         _limit(body, "ready_limit", READY_LIMIT),
         _limit(body, "away_limit", AWAY_LIMIT),
         listed,
+        absent,
+        hints,
+        competitive,
     )
 
 
@@ -167,6 +197,13 @@ def _seat(game: str, index: int, seat: object) -> Seat:
     if kind == "bot":
         return Seat("bot", bot=bot_kind(game, seat.get("bot")))
     return Seat("open")
+
+
+def _flag(body: Mapping[str, Any], key: str) -> bool:
+    value = body.get(key, False)
+    if type(value) is not bool:
+        raise TableError(400, f"{key} is true or false, not {_shown(value)}")
+    return value
 
 
 def _limit(body: Mapping[str, Any], key: str, default: float) -> float:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import signal
 import threading
 import webbrowser
@@ -17,12 +18,16 @@ from sqlalchemy.engine import make_url
 from .app import create_app
 from .bus import Bus, check
 from .frames import FRAME_BYTES
-from .server import TableServer
+from .logs import LogFormat, json_logging, one_line_for_bad_text
+from .server import EXPIRE_AFTER, TableServer
 from .store import Store, default_url
 
 WS_MAX_BYTES: Final = 16 * FRAME_BYTES
 """Larger WebSocket messages close the connection; those over `FRAME_BYTES` up to this get ``bad-message``."""
 
+PING_EVERY: Final = 20.0
+"""Seconds between the server's pings on a WebSocket, and how long it waits for the pong before it
+closes the connection (a peer gone without a word)."""
 
 GC_THRESHOLDS: Final = (20_000, 20, 20)
 """The cyclic collector's thresholds: a server holds thousands of tables' states, and walking them all
@@ -38,12 +43,20 @@ def serve(
     redis: str | None = None,
     browser: bool,
     bot_pause: float,
+    forwarded_allow_ips: str = "",
+    expire_after: float = EXPIRE_AFTER,
+    log_format: LogFormat = "text",
     say: Callable[[str], None] = print,
 ) -> None:
     """Serve the tables stored at ``database`` (default: the SQLite file in the user's data directory)
     on ``host``:``port`` until SIGINT or SIGTERM, beside the other processes sharing the database and
     the Redis at ``redis`` if given; a `troef.web.store.StoreError` if the database or Redis cannot be
-    used."""
+    used. ``forwarded_allow_ips``: the proxies whose forwarded headers say who the client is (none by
+    default: anyone could send them); ``expire_after``: seconds a table waits for its open seats;
+    ``log_format``: ``json`` for one JSON object a line (what ``say`` says too)."""
+    if log_format == "json":
+        json_logging()
+        say = logging.getLogger("troef.web").info
     url = database or default_url()
     store = Store(url)
     if redis is not None:
@@ -58,7 +71,7 @@ def serve(
     say(f"the table server is at {shown} (Ctrl+C stops it)")
     if bus is not None:
         say(f"sharing the tables with the other processes on {bus.url} as {bus.process}")
-    app = create_app(TableServer(store, bot_pause=bot_pause, bus=bus))
+    app = create_app(TableServer(store, bot_pause=bot_pause, bus=bus, expire_after=expire_after))
     config = uvicorn.Config(
         app,
         host=host,
@@ -66,8 +79,15 @@ def serve(
         log_level="warning",
         ws_max_size=WS_MAX_BYTES,
         ws_per_message_deflate=False,  # frames are small: compressing them cost more than it saved
+        ws_ping_interval=PING_EVERY,
+        ws_ping_timeout=PING_EVERY,
         timeout_graceful_shutdown=5,
+        proxy_headers=bool(forwarded_allow_ips),
+        forwarded_allow_ips=forwarded_allow_ips or None,
     )
+    if log_format == "json":  # again: the config set uvicorn's loggers up
+        json_logging()
+    logging.getLogger("uvicorn.error").addFilter(one_line_for_bad_text)
     server = uvicorn.Server(config)
     gc.freeze()  # what is loaded by now lives as long as the server: the collector need not walk it again
     gc.set_threshold(*GC_THRESHOLDS)

@@ -14,6 +14,10 @@ command again, so a resent act is answered once and a racing one is ``stale``.
 A forced move (a human seat with exactly one legal action) is played for the seat after a random pause
 (`TableServer.forced_pause`), so that its speed does not tell the others it was forced; it is the
 seat's own move (``who`` human), and a client that sends it too gets the state (an act is applied once).
+
+Chat messages are never stored: each is sent to every connection at the table (and, with a bus, to the
+other processes, which keep the last ones in Redis for a process that comes to the table later); a hint
+is the ``normal`` bot's choice, thought in the bots' pool and sent to the connection that asked alone.
 """
 
 from __future__ import annotations
@@ -23,13 +27,9 @@ import contextlib
 import json
 import logging
 import math
-import multiprocessing
-import os
 import random
-import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
@@ -42,20 +42,29 @@ from ..players import THINKING, make_bot
 from ..session import BotTurn, Who
 from .bus import BEAT, Bus
 from .connection import Connection
-from .frames import Frame
+from .frames import ChatFrame, Frame
+from .metrics import Metrics
+from .pool import BOTS_ONLY, PERSON, BotPool
 from .seats import TableError, engine_bot_kind
 from .store import Event, Store, StoreError, VersionConflict
-from .table import STAND_IN_KIND, Outcome, Table
+from .table import HINT_LEVEL, STAND_IN_KIND, Joined, Outcome, Table, Thinking
+from .talk import TableTalk
 
 log = logging.getLogger("troef.web")
 T = TypeVar("T")
 
 OUTBOX_LIMIT: Final = 500
 """Frames waiting for a client that reads too slowly, before the server closes its connection."""
-PARENT_CHECK: Final = 1.0
-"""Seconds between a bot worker's looks at whether the server's process still lives."""
+OUTBOX_BYTES: Final = 2 * 1024 * 1024
+"""Bytes of frames waiting for a client that reads too slowly, before the server closes its connection."""
 LISTED: Final = 50
 """The most tables the lobby lists."""
+BOTS_ONLY_PER_ADDRESS: Final = 2
+"""The most tables of bots alone that one address may have running at once (they keep the bots busy)."""
+EXPIRE_AFTER: Final = 24 * 3600.0
+"""Seconds a table waits for its open seats to be taken before it expires (`Table.expire_due`)."""
+PRESENCE_EVERY: Final = 0.25
+"""Seconds over which a table's presence changes are gathered into one frame to everyone."""
 TICK: Final = 0.1
 """Seconds between the timers' looks at every table (deals due, stand-ins due)."""
 TRIES: Final = 3
@@ -76,17 +85,36 @@ class Client:
     table_id: str
     connection: Connection = field(default_factory=Connection)
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    queued: int = 0
+    """The characters of the frames in the outbox."""
     closed: bool = False
+    why: str = ""
+    """Why the server closed the connection."""
+    reason: str = ""
+    """The short name of ``why`` (``troef_dropped_clients``'s label)."""
 
-    def send(self, frame: Frame) -> None:
-        """Queue ``frame``; a client whose outbox is full is closed (it reads too slowly)."""
+    def send(self, frame: Frame, now: float | None = None) -> None:
+        """Queue ``frame`` (a state frame sent at ``now`` says so: the table's timers count to it); a
+        client whose outbox is full, in frames or in bytes, is closed (it reads too slowly)."""
         if self.closed:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.closed = True
-            self.outbox.put_nowait(None)
+        if now is not None and frame["type"] == "state":
+            frame = {**frame, "now": now}
+        text = json.dumps(frame, separators=(",", ":"))
+        if self.outbox.qsize() >= OUTBOX_LIMIT or self.queued + len(text) > OUTBOX_BYTES:
+            self.close("the client reads too slowly", "slow-reader")
             return
-        self.outbox.put_nowait(json.dumps(frame, separators=(",", ":")))
+        self.queued += len(text)
+        self.outbox.put_nowait(text)
+
+    def close(self, why: str, reason: str) -> None:
+        """Drop the connection: its waiting frames are freed, and it is closed saying ``why`` (``reason``:
+        its short name in the metrics)."""
+        self.closed, self.why, self.reason = True, why, reason
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        self.queued = 0
+        self.outbox.put_nowait(None)
 
 
 class Behind(TableError):
@@ -106,7 +134,8 @@ class _Write:
 class TableServer:
     """The tables of one `Store`. ``bot_pause``: seconds before a bot moves (and, on average, before a
     forced move is played), so that people see each card; ``workers``: the bots' processes; ``bus``:
-    the Redis that the processes sharing the store share (None: this is the only process)."""
+    the Redis that the processes sharing the store share (None: this is the only process);
+    ``expire_after``: seconds a table waits for its open seats to be taken before it expires."""
 
     def __init__(
         self,
@@ -116,8 +145,10 @@ class TableServer:
         workers: int | None = None,
         clock: Callable[[], float] = time.time,
         bus: Bus | None = None,
+        expire_after: float = EXPIRE_AFTER,
     ) -> None:
         self.store = store
+        self.expire_after = expire_after
         self.bus = bus
         self.led: set[str] = set()
         """With a bus: the tables whose bots and timers this process runs (it holds their leases)."""
@@ -132,15 +163,23 @@ class TableServer:
         self._movers: dict[str, asyncio.Task[None]] = {}
         self._writes: asyncio.Queue[_Write] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: BotPool | None = None
+        self.metrics = Metrics(
+            self._tables_by_status, lambda: {} if self._pool is None else self._pool.queues()
+        )
+        self._presence_due: set[str] = set()
+        """The tables whose presence change is to be told (`_presence_soon`)."""
+        self._bots_only: dict[str, set[str]] = {}
+        """Per address, the tables of bots alone it made (those still here are running)."""
         self._news: set[asyncio.Task[None]] = set()
+        """Tasks acting on the bus's news, and thinking of hints."""
 
     # ------------------------------------------------------------------------------- life
 
     async def start(self) -> None:
         """Replay every unfinished table from the store and let its timers and bots carry on; every
         human counts as having left now (they reconnect)."""
-        self._pool = _bot_pool(self.workers)
+        self._pool = BotPool(self.workers, self._bot_waited)
         self._tasks = [asyncio.create_task(self._writer()), asyncio.create_task(self._ticker())]
         if self.bus is not None:  # the tables wait for this process's first claim
             await self.bus.start()
@@ -180,14 +219,23 @@ class TableServer:
                 client.closed = True
                 client.outbox.put_nowait(None)
         if self._pool is not None:
-            await asyncio.to_thread(self._pool.shutdown, wait=True, cancel_futures=True)
+            await asyncio.to_thread(self._pool.shutdown)
         await asyncio.to_thread(self.store.close)
 
     # ------------------------------------------------------------------------------- HTTP's commands
 
-    async def create(self, body: object) -> dict[str, Any]:
-        """A new table from a `POST /api/tables` body, stored before it is answered; `TableError` 400."""
+    async def create(self, body: object, address: str | None = None) -> dict[str, Any]:
+        """A new table from a `POST /api/tables` body, stored before it is answered; `TableError` 400,
+        or 429 when ``address`` already has `BOTS_ONLY_PER_ADDRESS` tables of bots alone running here."""
         created = Table.create(body, self.clock())
+        if address is not None and created.table.bots_only:
+            mine = (self.tables.get(k) for k in self._bots_only.get(address, ()))
+            running = {t.id for t in mine if t is not None and t.status != "over"}
+            if len(running) >= BOTS_ONLY_PER_ADDRESS:
+                raise TableError(
+                    429, f"at most {BOTS_ONLY_PER_ADDRESS} tables of bots alone at once from one address"
+                )
+            self._bots_only[address] = running | {created.table.id}
         await self._created(created.table)
         return created.answer
 
@@ -199,14 +247,22 @@ class TableServer:
         if extra:
             raise TableError(400, f"unknown field {extra[0][:40]!r}; fields: name, invite, seat")
         table = await self.table(table_id)
+        joined = await self._seat(
+            table,
+            partial(table.join, body.get("name"), body.get("invite"), body.get("seat"), now=self.clock()),
+        )
+        return {"seat": joined.seat, "token": joined.token}
+
+    async def _seat(self, table: Table, take: Callable[[], Joined]) -> Joined:
+        """Seat a person at ``table`` (``take`` checks and makes the event, under the table's lock)."""
         for _ in range(TRIES):
-            async with self._lock(table_id):
-                joined = table.join(body.get("name"), body.get("invite"), body.get("seat"), now=self.clock())
+            async with self._lock(table.id):
+                joined = take()
                 try:
                     await self._commit(table, joined.events)
                 except Behind:
                     continue
-            return {"seat": joined.seat, "token": joined.token}
+            return joined
         raise Behind
 
     async def listed(self) -> list[dict[str, Any]]:
@@ -221,25 +277,23 @@ class TableServer:
         return [t.listing() for t in tables[:LISTED]]
 
     async def rematch(self, table_id: str, body: object) -> tuple[int, dict[str, Any]]:
-        """``POST /api/tables/{id}/rematch``: (201, a new table like `create`'s answer) for the first
-        call, (200, the rematch's table, invite and watch link) for any later one; `TableError` 400 for a
-        bad body, 403 for a token of no seat, 404 for no table, 409 before the match is over."""
+        """``POST /api/tables/{id}/rematch``: (201, a new table like `create`'s answer, its invite for the
+        caller alone) for the first call; for a later one (200) the caller takes their own seat there
+        (the rematch's table, the seat, its token and the watch link). `TableError` 400 for a bad body,
+        403 for a token of no seat, 404 for no table, 409 before the match is over or when the caller's
+        seat at the rematch is taken."""
         if not isinstance(body, dict) or set(body) != {"token"} or not isinstance(body["token"], str):
             raise TableError(400, 'the body is {"token": "<your seat\'s token>"}')
         table = await self.table(table_id)
         for _ in range(TRIES):
             async with self._lock(table_id):
-                _, request = table.rematch_body(body["token"])
-                if table.rematch is not None:
-                    done = table.rematch
-                    return 200, {
-                        "table": done["table"],
-                        "invite": done["invite"],
-                        "watch": f"/tables/{done['table']}",
-                    }
+                caller, request = table.rematch_body(body["token"])
+                done = table.rematch
+                if done is not None:
+                    break
                 created = Table.create(request, self.clock())
                 answer = created.answer
-                made = table.rematch_made(answer["table"], answer["invite"], now=self.clock())
+                made = table.rematch_made(answer["table"], now=self.clock())
                 await self._created(created.table)
                 try:
                     await self._commit(table, made)
@@ -247,7 +301,17 @@ class TableServer:
                     await self._drop(created.table.id, finished=True)
                     continue
             return 201, answer
-        raise Behind
+        else:
+            raise Behind
+        rematch = await self.table(done["table"])
+        name = table.seats[caller].name or ""
+        joined = await self._seat(rematch, partial(rematch.seat_person, name, caller, now=self.clock()))
+        return 200, {
+            "table": rematch.id,
+            "seat": caller,
+            "token": joined.token,
+            "watch": f"/tables/{rematch.id}",
+        }
 
     async def table(self, table_id: str) -> Table:
         """The table (loaded from the store if it is not in memory); `TableError` 404."""
@@ -275,14 +339,14 @@ class TableServer:
         another process stored the table's next version first, the table catches up and the frame is
         answered again (a resent act then gets the state, a racing one ``stale``)."""
         table = await self.table(client.table_id)
+        read = time.perf_counter()
         for _ in range(TRIES):
             async with self._lock(client.table_id):
                 seated = client.connection.seated
                 outcome = client.connection.receive(table, text, now=self.clock())
                 if not seated and client.connection.seat is not None:
-                    self._tell(table, but=client)  # the seat is connected now
+                    self._presence_soon(table)  # the seat is connected now
                     self._schedule(table)
-                    await self._share_presence(table)
                 try:
                     await self._commit(table, outcome.events)
                 except Behind:
@@ -290,8 +354,16 @@ class TableServer:
                 except TableError as error:
                     client.send(table.error("stale", str(error)))
                     return
+                if any(event.kind == "act" for event in outcome.events):
+                    self.metrics.act_seconds.observe(time.perf_counter() - read)
                 if outcome.reply is not None:
-                    client.send(outcome.reply)
+                    client.send(outcome.reply, self.clock())
+                if not seated and client.connection.seated and table.table_talk.log:
+                    client.send(table.table_talk.history())
+                if outcome.told is not None:
+                    await self._chat(table, outcome.told)
+                if outcome.think is not None:
+                    self._spawn(self._hint(client, table, outcome.think))
                 return
         client.send(table.error("stale", str(Behind())))
 
@@ -306,8 +378,7 @@ class TableServer:
             seat = client.connection.seat
             client.connection.close(table, now=self.clock())
             if seat is not None:
-                self._tell(table)
-                await self._share_presence(table)
+                self._presence_soon(table)
         if not clients and table.status == "over":
             await self._drop(table.id)
 
@@ -329,6 +400,7 @@ class TableServer:
             raise failed
         table.apply(events)
         self._tell(table)
+        self.metrics.acts.inc(sum(event.kind == "act" for event in events))
         if self.bus is not None:
             try:
                 await self.bus.moved(table.id, events)
@@ -373,9 +445,10 @@ class TableServer:
             while not self._writes.empty():
                 writes.append(self._writes.get_nowait())
             try:
-                failed = await asyncio.to_thread(
-                    self.store.append_many, {write.table_id: write.events for write in writes}
-                )
+                with self.metrics.commit_seconds.time():
+                    failed = await asyncio.to_thread(
+                        self.store.append_many, {write.table_id: write.events for write in writes}
+                    )
             except Exception as error:
                 for write in writes:
                     write.done.set_exception(error)
@@ -392,6 +465,7 @@ class TableServer:
             return self.tables[table_id]
         table = self.tables[table_id] = Table.replay(*loaded)
         if self.bus is not None:
+            table.table_talk = TableTalk(await self._on_bus(self.bus.chats(table_id)) or ())
             await self._on_bus(self.bus.subscribe(table_id))
             async with self._lock(table_id):  # what was stored before the subscription took
                 await self._catch_up(table)
@@ -428,11 +502,67 @@ class TableServer:
     def _lock(self, table_id: str) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
-    def _tell(self, table: Table, but: Client | None = None) -> None:
-        """Send every receiver of ``table`` (but ``but``) its own frame."""
+    async def _chat(self, table: Table, told: ChatFrame) -> None:
+        """Send a chat message to everyone at the table (and to the other processes)."""
+        self._say(table, told)
+        if self.bus is not None:
+            await self._on_bus(self.bus.chat(table.id, told))
+
+    def _say(self, table: Table, told: ChatFrame) -> None:
         for client in self.clients.get(table.id, ()):
-            if client is not but and client.connection.seated:
-                client.send(table.frame(client.connection.seat, client.connection.lang))
+            if client.connection.seated:
+                client.send(told)
+
+    async def _hint(self, client: Client, table: Table, asked: Thinking) -> None:
+        """Think of the hint ``asked`` for in the bots' pool; send it to ``client`` alone, unless the
+        table has moved on."""
+        kind = engine_bot_kind(HINT_LEVEL)
+        action: str | None = None
+        try:
+            action = await self._bot(kind, PERSON, table.game.name, asked.seed, asked.view)
+        except Exception:
+            log.exception("table %s: seat %d's hint failed", table.id, asked.seat)
+        hint = table.hinted(asked, action)
+        if hint is not None and client.connection.seat == asked.seat:
+            client.send(hint)
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        """Run ``work`` beside the table's commands (cancelled when the server stops)."""
+        task = asyncio.ensure_future(work)
+        self._news.add(task)
+        task.add_done_callback(self._news.discard)
+
+    def _tables_by_status(self) -> dict[str, int]:
+        counts = dict.fromkeys(("waiting", "playing", "over"), 0)
+        for table in self.tables.values():
+            counts[table.status] += 1
+        return counts
+
+    def _bot_waited(self, lane: str, seconds: float) -> None:
+        self.metrics.bot_wait_seconds.labels(lane).observe(seconds)
+
+    def _tell(self, table: Table) -> None:
+        """Send every receiver of ``table`` its own frame."""
+        now = self.clock()
+        for client in self.clients.get(table.id, ()):
+            if client.connection.seated:
+                client.send(table.frame(client.connection.seat, client.connection.lang), now)
+
+    def _presence_soon(self, table: Table) -> None:
+        """A seat's connections changed: tell everyone, and the other processes, once `PRESENCE_EVERY`
+        has passed, however often they changed meanwhile (a client that connects and closes a
+        thousand times a second sends the others a few frames)."""
+        if table.id not in self._presence_due:
+            self._presence_due.add(table.id)
+            self._spawn(self._tell_presence(table))
+
+    async def _tell_presence(self, table: Table) -> None:
+        await asyncio.sleep(PRESENCE_EVERY)
+        async with self._lock(table.id):
+            self._presence_due.discard(table.id)
+            if self.tables.get(table.id) is table:
+                self._tell(table)
+                await self._share_presence(table)
 
     # ------------------------------------------------------------------------------- timers and bots
 
@@ -445,6 +575,8 @@ class TableServer:
                 if not self._leads(table.id):
                     continue
                 try:
+                    if table.expire_due(now, self.expire_after):
+                        await self._run(table, partial(_expire_if_due, now=now, after=self.expire_after))
                     if table.deal_due(now):
                         await self._run(table, partial(_deal_if_due, now=now))
                     if table.stand_in_due(now) is not None:
@@ -505,7 +637,9 @@ class TableServer:
                     seat, action = forced
                     version = table.version
                     await asyncio.sleep(self.forced_pause())
-                    move = partial(Table.act, seat=seat, action=action, version=version, now=self.clock())
+                    move = partial(
+                        Table.act, seat=seat, action=action, version=version, now=self.clock(), forced=True
+                    )
                     await self._run(table, move)
             except (TableError, StoreError) as error:
                 log.warning("table %s: %s", table_id, error)
@@ -516,16 +650,17 @@ class TableServer:
         bot = table.seats[turn.seat].bot
         kind = engine_bot_kind(bot) if turn.who is Who.BOT and bot is not None else STAND_IN_KIND
         seed = table.row.settings["bot_seed"] + 1_000_003 * table.version + turn.seat
-        loop = asyncio.get_running_loop()
-        for attempt in (1, 2):
-            try:
-                return await loop.run_in_executor(
-                    self._pool, bot_move, table.game.name, kind, seed, dict(turn.view)
-                )
-            except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool, once
-                log.error("the bots' process pool broke (attempt %d): starting a new one", attempt)
-                self._pool = _bot_pool(self.workers)
-        raise TableError(503, f"seat {turn.seat}'s bot could not move: its process died twice")
+        priority = BOTS_ONLY if table.bots_only else PERSON
+        return await self._bot(kind, priority, table.game.name, seed, dict(turn.view))
+
+    async def _bot(self, kind: str, priority: int, game: str, seed: int, view: Mapping[str, Any]) -> str:
+        """The move of a bot of ``kind`` for ``view``, in its lane of the bots' processes (`BotPool`)."""
+        if self._pool is None:
+            raise TableError(503, "the server is not started")
+        try:
+            return await self._pool.run(kind, priority, bot_move, game, kind, seed, view)
+        except BrokenProcessPool:
+            raise TableError(503, "a bot could not think: its process died twice") from None
 
     # ------------------------------------------------------------------------------- the other processes
 
@@ -627,9 +762,7 @@ class TableServer:
         while True:
             try:
                 async for table_id, message in self.bus.messages():
-                    news = asyncio.create_task(self._on_news(table_id, message))
-                    self._news.add(news)
-                    news.add_done_callback(self._news.discard)
+                    self._spawn(self._on_news(table_id, message))
             except (RedisError, OSError) as error:  # redis-py subscribes again when it reconnects
                 log.warning("the cluster's messages stopped: %s", error)
                 await asyncio.sleep(BEAT)
@@ -645,6 +778,10 @@ class TableServer:
                     await self._catch_up(table, told)
         if message.get("presence"):
             await self._presence(table)
+        if message.get("chat"):
+            said: ChatFrame = message["chat"]
+            table.table_talk.heard(said)
+            self._say(table, said)
 
     async def _on_bus(self, call: Awaitable[T], *more: Awaitable[object]) -> T | None:
         """Await a call to the bus (and ``more``); a Redis failure is logged, not raised (the database
@@ -663,29 +800,16 @@ class TableServer:
         return random.uniform(0.5, 1.5) * self.bot_pause
 
 
-def _bot_pool(workers: int | None) -> ProcessPoolExecutor:
-    """The bots' processes (spawned: a fork of a threaded server is not safe), which end when the
-    server's process does, however it ends."""
-    context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_outlive_not, initargs=(os.getpid(),))
-
-
-def _outlive_not(server: int) -> None:
-    """In a bot worker: end this process once the server's (its parent, ``server``) is gone."""
-
-    def watch() -> None:
-        while os.getppid() == server:
-            time.sleep(PARENT_CHECK)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
 def _entry(table: Table) -> dict[str, Any] | None:
     """A listed table's lobby entry in the bus (None once it leaves the lobby)."""
     if table.status == "over":
         return None
     return {"created": table.row.created, "entry": table.listing()}
+
+
+def _expire_if_due(table: Table, *, now: float, after: float) -> Outcome | None:
+    """The end of a table that waited ``after`` seconds for players, if it still waits."""
+    return table.expire(now=now) if table.expire_due(now, after) else None
 
 
 def _deal_if_due(table: Table, *, now: float) -> Outcome | None:

@@ -9,21 +9,28 @@ Handle one command of a table at a time, its events stored and applied before th
 not stored: `hello` and `disconnect` count a seat's connections, and `stand_in` lets a bot play for an
 absent human (clients say hello again after a restart).  The table has no clock (times are passed in),
 no threads and no I/O: the caller's timers ask `deal_due` and `stand_in_due`, and its process pool
-answers `bot_turn`.
+answers `bot_turn`.  The info shows those timers (`timers`) and whether the table is `paused`, waiting
+for people to come back (its creator's choice ``absent``, or every human away for a whole round).
 
 Events (``data`` always has ``at``, the time passed in):
 
 - ``seat`` ``{seat, name, token}``: a person took an open seat (``token``: its token's SHA-256);
 - ``ready`` ``{seat, round, seed}``: a seat is ready for round ``round``, with its client seed or ``""``;
 - ``deal`` ``{round}``: round ``round`` was dealt from its fair seed;
-- ``act`` ``{seat, action, who, next_seed?}``: an action taken for a seat by ``who`` (human, bot,
-  stand-in); the action that ends a round carries the next round's secret server seed (unused when the
-  match is over);
-- ``rematch`` ``{table, invite}``: once the match is over, a seat asked for a rematch: the new table
-  and its invite link (shown in the table info from then on).
+- ``act`` ``{seat, action, who, forced?, next_seed?}``: an action taken for a seat by ``who`` (human,
+  bot, stand-in; ``forced``: a human seat's only legal action, played for it by the server); the action
+  that ends a round carries the next round's secret server seed (unused when the match is over);
+- ``rematch`` ``{table}``: once the match is over, a seat asked for a rematch: the new table (shown in
+  the table info from then on; its invite went to the asking seat alone, and is not stored here);
+- ``expire`` ``{}``: the table waited too long for its open seats (`Table.expire_due`): it is over.
 
 A receiver that gave a ``lang`` gets the presentation layer's ``model`` in its state frames
 (`troef.web.model`).
+
+Besides the events, two things a table does are never stored: its chat (`chat`, told to everyone as an
+Outcome's ``told``; the last messages kept in `Table.talk`), and hints (`hint`: the ``normal`` bot's
+choice for a seat from its own view, which the caller computes off its event loop from the Outcome's
+``think`` and hands to `hinted`).
 """
 
 from __future__ import annotations
@@ -42,13 +49,20 @@ from ..fair import SERVER_SEED_BYTES, FairDeal, SeedError, client_seed, fair_mat
 from ..games import load_game
 from ..match import Match
 from ..players import make_bot
-from ..present import Seen, Step, replay_steps, round_title
+from ..present import LANGUAGES, Seen, Step, replay_steps, round_title
+from ..present.answers import NotAChoice, read_answer
+from ..present.model import Line, ScoreRow
 from ..session import BotTurn, Session, Who
 from .frames import (
     Act,
+    Answer,
+    Chat,
+    ChatFrame,
     ErrorCode,
     ErrorFrame,
     Frame,
+    Hint,
+    HintFrame,
     Model,
     Ready,
     Rematch,
@@ -58,11 +72,26 @@ from .frames import (
     StateFrame,
     Sync,
     TableInfo,
+    Talk,
+    Timer,
     sheet_round,
 )
 from .model import Names, TableModels, seat_names
-from .seats import Seat, TableError, digest, engine_bot_kind, new_secret, person_name, proves, read_body
+from .pace import Bucket
+from .seats import (
+    Absent,
+    Seat,
+    TableError,
+    digest,
+    engine_bot_kind,
+    new_secret,
+    person_name,
+    proves,
+    read_body,
+)
 from .store import Event, TableRow
+from .talk import RATE, WINDOW, TableTalk
+from .text import repaired
 
 ID_BYTES: Final = 9
 """A table id is this many random bytes, URL-safe (12 characters)."""
@@ -72,6 +101,8 @@ REPLAYS_KEPT: Final = 8
 """The replays of finished rounds a table keeps (per round and language), the oldest dropped first."""
 SHOWN_BEFORE_DEAL: Final = 1.0
 """Seconds a commitment is shown at least before its round is dealt."""
+HINT_LEVEL: Final = "normal"
+"""The bot level whose choice a hint shows."""
 
 
 class Verified(TypedDict):
@@ -88,6 +119,10 @@ class RoundReplay(TypedDict):
     title: str
     verify: Verified
     steps: list[Step]
+    result: list[Line]
+    """The round's result, as the table showed it at its end."""
+    scores: list[ScoreRow]
+    """Every seat's points and total (and its bid against what it took), as the table showed them."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +132,20 @@ class Outcome:
 
     events: tuple[Event, ...] = ()
     reply: Frame | None = None
+    told: ChatFrame | None = None
+    """A chat message for every receiver at the table (kept in `Table.talk` already, never stored)."""
+    think: Thinking | None = None
+    """A hint to compute off the event loop (the sender's seat's own view), answered by `Table.hinted`."""
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """A hint asked for: the seat, the version of its turn, its own view and the bot's seed there."""
+
+    seat: int
+    version: int
+    view: dict[str, Any]
+    seed: int
 
 
 @dataclass(frozen=True)
@@ -141,6 +190,8 @@ class Table:
         self.seats = [Seat.from_settings(seat) for seat in settings["seats"]]
         self.ready_limit: float = settings["ready_limit"]
         self.away_limit: float = settings["away_limit"]
+        self.absent: Absent = settings.get("absent", "stand-in")
+        """What happens to an away human: a stand-in bot plays for them, or the table pauses."""
         names = [seat.shown_name or f"seat {k}" for k, seat in enumerate(self.seats)]
         match = Match(
             self.game, names, seed=0, first_dealer=settings["first_dealer"], rounds=settings["rounds"]
@@ -163,6 +214,11 @@ class Table:
         """When the last commitment was shown."""
         self.full_at = row.created
         """When the last open seat was taken."""
+        self.resumed_at = row.created
+        """When the table last came back from a pause (the ready limit counts from then too)."""
+        self.human_moved = True
+        """Whether a human made a move of their own (not a forced one) in the round in play or, between
+        rounds, the last one (True before the first deal)."""
         self.applied: dict[tuple[int, int], str] = {}
         """(seat, version it was made on) -> the action applied: what makes a resent act harmless."""
         self.stand_in_moves: list[list[tuple[int, int]]] = []
@@ -177,8 +233,20 @@ class Table:
         self.listed: bool = settings.get("listed", False)
         """Whether the table is listed in the lobby (`GET /api/tables`), its invite shown there."""
         self.rematch: Rematch | None = None
-        """The rematch's table and invite, once a seat asked for one."""
-        self.models = TableModels(self.game, self.session)
+        """The rematch's table, once a seat asked for one."""
+        self.expired = False
+        """Whether the table expired waiting for players (`expire_due`): it is over, and never played."""
+        self.hints: bool = settings.get("hints", False)
+        """Whether a seat may ask for the ``normal`` bot's choice (`hint`)."""
+        self.competitive: bool = settings.get("competitive", False)
+        """A competitive table (never with hints)."""
+        self.hint_asked: dict[int, tuple[int, str | None]] = {}
+        """Per seat, the version of its last hint and the hint (None while it is computed)."""
+        self.table_talk = TableTalk()
+        """The chat's last messages and each seat's pace (not stored)."""
+        self.paces: dict[int, Bucket] = {}
+        """Each seat's pace of frames over all its connections (`pace`)."""
+        self.models = TableModels(self.game, self.session, self.stand_in_moves)
         self._verified: tuple[int, dict[int, Verified] | str] | None = None
         self._replays: dict[tuple[int, str], RoundReplay] = {}
 
@@ -206,6 +274,9 @@ class Table:
             "bot_seed": secrets.randbits(32),
             "server_seed": secrets.token_bytes(SERVER_SEED_BYTES).hex(),
             "listed": spec.listed,
+            "absent": spec.absent,
+            "hints": spec.hints,
+            "competitive": spec.competitive,
         }
         if spec.listed:
             settings["invite_code"] = invite  # a listed table's invite is public: anyone may join
@@ -234,8 +305,15 @@ class Table:
 
     @property
     def status(self) -> Literal["waiting", "playing", "over"]:
-        """``waiting`` (a seat is open), ``playing`` or ``over``."""
-        return "over" if self.session.is_over else "waiting" if self.open_seats else "playing"
+        """``waiting`` (a seat is open), ``playing`` or ``over`` (its match, or it `expired`)."""
+        if self.session.is_over or self.expired:
+            return "over"
+        return "waiting" if self.open_seats else "playing"
+
+    @property
+    def bots_only(self) -> bool:
+        """Whether bots alone play here: no seat is a person's, or open for one."""
+        return all(seat.kind == "bot" for seat in self.seats)
 
     def connected(self, seat: int) -> bool:
         """Whether ``seat`` is present: a bot, or a human with a connection."""
@@ -248,6 +326,7 @@ class Table:
         shown changed."""
         was = [self.connected(k) for k in range(len(self.seats))]
         standing = set(self.session.stand_ins)
+        paused = self.paused()
         self.elsewhere = connections
         for seat, then in enumerate(was):
             if then and not self.connected(seat):
@@ -256,19 +335,53 @@ class Table:
                 self.stand_in(seat, seat in stand_ins and not self.connected(seat))
             elif seat in self.session.stand_ins and self.connected(seat):
                 self.stand_in(seat, False)
+        self._resumed(paused, now)
         now_connected = [self.connected(k) for k in range(len(self.seats))]
         return now_connected != was or set(self.session.stand_ins) != standing
 
     def info(self) -> TableInfo:
         """The public table info (``GET /api/tables/{id}``); the same object until the version, a
-        connected flag or a stand-in changes (every receiver's frame shares it: do not change it)."""
+        connected flag, a stand-in, a timer or the pause changes (every receiver's frame shares it: do not
+        change it)."""
         presence = tuple(self.connected(k) for k in range(len(self.seats)))
-        key = (self.version, presence, tuple(sorted(self.session.stand_ins)))
+        paused = self.paused()
+        timers = self.timers(paused)
+        shown = tuple((t["timer"], t["seat"], t["at"]) for t in timers)
+        key = (self.version, presence, tuple(sorted(self.session.stand_ins)), tuple(paused), shown)
         if self._info is None or self._info[0] != key:
-            self._info = key, self._new_info()
+            self._info = key, self._new_info(timers, paused)
         return self._info[1]
 
-    def _new_info(self) -> TableInfo:
+    def paused(self) -> list[int]:
+        """The human seats the table waits for (empty while it runs): where its creator chose a pause, the
+        away human to act, or between rounds every away human; otherwise, between rounds, every human seat
+        once none is connected and none made a move of their own in the last round."""
+        if self.absent == "stand-in" and (self.session.in_play or self.human_moved):
+            return []
+        if self.session.is_over or self.open_seats:
+            return []
+        humans = [k for k in range(len(self.seats)) if self._human(k)]
+        away = [k for k in humans if not self.connected(k)]
+        if self.absent == "pause":
+            return [k for k in away if k == self.session.turn] if self.session.in_play else away
+        return humans if len(away) == len(humans) else []
+
+    def timers(self, paused: list[int] | None = None) -> list[Timer]:
+        """The timers running (none while `paused`, which the caller may pass): the next deal's ready
+        limit, or a stand-in about to play for the away human to act."""
+        if (self.paused() if paused is None else paused) or self.session.is_over or self.open_seats:
+            return []
+        if not self.session.in_play:
+            return [{"timer": "deal", "seat": None, "at": self._ready_from() + self.ready_limit}]
+        seat = self.session.turn
+        if self.absent != "stand-in" or seat is None or not self._human(seat) or self.connected(seat):
+            return []
+        if seat in self.session.stand_ins:
+            return []
+        away = max(self.changed_at, self.left_at.get(seat, self.changed_at))
+        return [{"timer": "stand-in", "seat": seat, "at": away + self.away_limit}]
+
+    def _new_info(self, timers: list[Timer], paused: list[int]) -> TableInfo:
         seats: list[SeatInfo] = [
             {
                 "seat": k,
@@ -293,12 +406,18 @@ class Table:
             "round": self.round_info(),
             "ready_limit": self.ready_limit,
             "away_limit": self.away_limit,
+            "absent": self.absent,
+            "timers": timers,
+            "paused": paused,
+            "hints": self.hints,
+            "competitive": self.competitive,
+            "expired": self.expired,
             **({"rematch": self.rematch} if self.rematch is not None else {}),  # type: ignore[typeddict-item]
         }
 
     def round_info(self) -> RoundInfo | None:
-        """The round in play, or the next round to deal; None once the match is over."""
-        if self.session.is_over:
+        """The round in play, or the next round to deal; None once the table is over."""
+        if self.status == "over":
             return None
         fair = self.fairs[-1]
         return {
@@ -342,6 +461,7 @@ class Table:
             "view": view,
             "legal_actions": list(view["legal_actions"]) if view is not None else [],
             "sheet": info["sheet"],
+            "talk": self.talk(seat),
         }
         if lang is not None:
             frame["model"] = self.model(seat, lang)
@@ -392,11 +512,23 @@ class Table:
         record = match.records[index]
         seen = Seen(self.game, None, lang, *self.names())
         start = self.game.from_record(record)
+        end = start.clone()
+        for action in record["actions"]:
+            end.apply(action)
+        presenter, view = self.models.presenter, end.view(None)
         return {
             "round": index,
             "title": round_title(seen.w, index, match.rounds),
             "verify": self.verified(index),
-            "steps": replay_steps(self.models.presenter, seen, start, record["actions"]),
+            "steps": replay_steps(
+                presenter,
+                seen,
+                start,
+                record["actions"],
+                {k for k, _ in self.stand_in_moves[index]},
+            ),
+            "result": presenter.result(seen, view),
+            "scores": presenter.score_rows(seen, match.sheet[index], view),
         }
 
     def verified(self, index: int) -> Verified:
@@ -452,10 +584,18 @@ class Table:
             raise TableError(400, f"there is no seat {str(seat)[:20]!r}: seats are 0 to {n - 1}")
         if not proves(invite, self.row.settings["invite"]):
             raise TableError(403, "that is not this table's invite code")
+        return self.seat_person(name, seat, now=now)
+
+    def seat_person(self, name: str, seat: int | None, *, now: float) -> Joined:
+        """Seat ``name`` (checked) at ``seat`` (else the first open seat): `join` once the invite is
+        proved, or a player of the match this table is the rematch of, who proves their old seat's token
+        there (`rematch_body`); a `TableError` 409 when the seat is taken or none is open."""
+        if self.expired:
+            raise TableError(409, "this table expired: nobody took its open seats in time")
         open_seats = self.open_seats
-        if not open_seats:
-            raise TableError(409, "no seat is open at this table")
         if seat is None:
+            if not open_seats:
+                raise TableError(409, "no seat is open at this table")
             seat = open_seats[0]
         elif seat not in open_seats:
             raise TableError(409, f"seat {seat} is taken")
@@ -463,18 +603,30 @@ class Table:
         data = {"seat": seat, "name": name, "token": digest(token), "at": now}
         return Joined(seat, token, (Event(self.version + 1, "seat", data),))
 
-    def hello(self, token: str | None, lang: str | None = None) -> Seated:
-        """A connection sits as the seat whose token this is (None: it watches as a spectator) and counts
-        as that seat's until `disconnect` (the caller then sends everyone their frame again: the seat is
-        connected); ``bad-token`` for a token of no seat here, and nothing changes."""
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is, if any."""
+        if token is None:
+            return None
+        return next((k for k, seat in enumerate(self.seats) if proves(token, seat.token)), None)
+
+    def pace(self, seat: int) -> Bucket:
+        """The pace of ``seat``'s frames over all its connections (not stored)."""
+        return self.paces.setdefault(seat, Bucket())
+
+    def hello(self, token: str | None, lang: str | None = None, *, now: float) -> Seated:
+        """A connection sits at ``now`` as the seat whose token this is (None: it watches as a spectator)
+        and counts as that seat's until `disconnect` (the caller then sends everyone their frame again:
+        the seat is connected, and plays itself again at once; a pause it ends lets the ready limit count
+        from now); ``bad-token`` for a token of no seat here, and nothing changes."""
         if token is None:
             return Seated(None, self.frame(None, lang))
-        matches = [k for k, seat in enumerate(self.seats) if proves(token, seat.token)]
-        if not matches:
+        seat = self.seat_of(token)
+        if seat is None:
             return Seated(None, self.error("bad-token", "no seat of this table has that token"))
-        seat = matches[0]
+        paused = self.paused()
         self.connections[seat] += 1
         self.session.stand_in(seat, None)  # back: no stand-in plays for them any more
+        self._resumed(paused, now)
         return Seated(seat, self.frame(seat, lang))
 
     def disconnect(self, seat: int | None, *, now: float) -> None:
@@ -485,39 +637,75 @@ class Table:
                 self.left_at[seat] = now
 
     def receive(
-        self, seat: int | None, frame: Act | Ready | Sync, *, now: float, lang: str | None = None
+        self,
+        seat: int | None,
+        frame: Act | Answer | Ready | Sync | Chat | Hint,
+        *,
+        now: float,
+        lang: str | None = None,
     ) -> Outcome:
         """A client frame after its connection's `hello` (see `troef.web.frames.read_frame`) from ``seat``
         (None: a spectator) whose connection speaks ``lang`` (None: it gets no model)."""
         if isinstance(frame, Act):
             return self.act(seat, frame.action, frame.version, now=now, lang=lang)
+        if isinstance(frame, Answer):
+            return self.answer(seat, frame.text, frame.version, now=now, lang=lang)
         if isinstance(frame, Ready):
             return self.ready(seat, frame.seed, now=now, lang=lang)
+        if isinstance(frame, Chat):
+            return self.chat(seat, frame, now=now)
+        if isinstance(frame, Hint):
+            return self.hint(seat, frame.version)
         return Outcome(reply=self.frame(seat, lang))
 
     def act(
-        self, seat: int | None, action: str, version: int, *, now: float, lang: str | None = None
+        self,
+        seat: int | None,
+        action: str,
+        version: int,
+        *,
+        now: float,
+        lang: str | None = None,
+        forced: bool = False,
     ) -> Outcome:
         """``seat`` takes ``action``, made on ``version``: checked in server.md's order (``not-seated``
         for a spectator or a seat no person holds;
         a resend of an applied act answers the current state; ``stale``; ``not-your-turn``;
-        ``illegal``, saying why and what is legal)."""
+        ``illegal``, saying why and what is legal).  ``forced``: the server plays the seat's only legal
+        action for it (stored as such: it is no sign that the human is there)."""
         if seat is None or not self._human(seat):
             return Outcome(reply=self.error("not-seated", f"{_who(seat)} cannot act"))
         applied = self.applied.get((seat, version))
         if applied is not None and applied == _canonical(action):
             return Outcome(reply=self.frame(seat, lang))
-        if version != self.version:
-            return Outcome(
-                reply=self.error("stale", f"the table is at version {self.version}, not {version}")
-            )
+        refused = self._not_to_act(seat, version)
+        if refused is not None:
+            return Outcome(reply=refused)
         state = self.session.match.dealt
-        if state is None:
-            waits = "the match is over" if self.session.is_over else "no round is in play"
-            return Outcome(reply=self.error("not-your-turn", f"{waits}: nobody is to act"))
-        if state.current_player != seat:
-            message = f"it is seat {state.current_player}'s turn, not seat {seat}'s"
-            return Outcome(reply=self.error("not-your-turn", message))
+        assert state is not None  # a round is in play: it is the seat's turn
+        return self._proposed_act(state, seat, action, Who.HUMAN, now, forced=forced)
+
+    def answer(
+        self, seat: int | None, text: str, version: int, *, now: float, lang: str | None = None
+    ) -> Outcome:
+        """``seat`` typed ``text`` on ``version``: checked as `act` checks an action (a resend of any
+        answer once the seat acted on ``version`` answers the current state), then read as the seat's
+        table shows it in ``lang`` (English without; `troef.present.answers.read_answer`) and taken, or
+        refused as ``illegal`` in that language, listing the choices as shown."""
+        if seat is None or not self._human(seat):
+            return Outcome(reply=self.error("not-seated", f"{_who(seat)} cannot act"))
+        if (seat, version) in self.applied:
+            return Outcome(reply=self.frame(seat, lang))
+        refused = self._not_to_act(seat, version)
+        if refused is not None:
+            return Outcome(reply=refused)
+        state = self.session.match.dealt
+        table = self.model(seat, lang or LANGUAGES[0])["table"]
+        assert state is not None and table is not None  # a round is in play: it is the seat's turn
+        try:
+            action = read_answer(text, table, [a.text for a in state.legal_actions()])
+        except NotAChoice as e:
+            return Outcome(reply=self.error("illegal", str(e)))
         return self._proposed_act(state, seat, action, Who.HUMAN, now)
 
     def ready(self, seat: int | None, seed: str | None, *, now: float, lang: str | None = None) -> Outcome:
@@ -540,12 +728,80 @@ class Table:
         data = {"seat": seat, "round": fair.index, "seed": stored, "at": now}
         return Outcome((Event(self.version + 1, "ready", data),))
 
+    # ------------------------------------------------------------------------------- talk and hints
+
+    def talk(self, seat: int | None) -> Talk:
+        """What ``seat`` may say in the chat now: a spectator nothing; a seat its preset messages, and free
+        text unless the game's rules close table talk for it during the round (`State.may_talk`)."""
+        if seat is None:
+            return "read"
+        state = self.session.match.dealt
+        return "free" if state is None or state.may_talk(seat) else "presets"
+
+    def chat(self, seat: int | None, said: Chat, *, now: float) -> Outcome:
+        """``seat`` says something at the table (kept in `table_talk`, told to everyone as ``told``):
+        ``not-seated`` for a spectator, ``not-allowed`` for free text the rules close now, ``too-many``
+        over the seat's pace (`troef.web.talk.RATE`)."""
+        if seat is None or not self._human(seat):
+            return Outcome(reply=self.error("not-seated", f"{_who(seat)} reads the chat but does not write"))
+        if said.text is not None and self.talk(seat) != "free":
+            message = "the rules allow no table talk now: preset messages only"
+            return Outcome(reply=self.error("not-allowed", message))
+        if not self.table_talk.allow(seat, now):
+            return Outcome(reply=self.error("too-many", f"at most {RATE} chat messages in {WINDOW:g} s"))
+        told: ChatFrame = {
+            "type": "chat",
+            "seat": seat,
+            "name": self.seats[seat].name,
+            "text": said.text,
+            "preset": said.preset,
+            "at": now,
+        }
+        self.table_talk.heard(told)
+        return Outcome(told=told)
+
+    def hint(self, seat: int | None, version: int) -> Outcome:
+        """``seat`` asks for the ``normal`` bot's choice on its turn at ``version``: ``not-seated``,
+        ``not-allowed`` at a table without hints, then as `act` (``stale``, ``not-your-turn``); once per
+        turn (the hint again when it is known, ``too-many`` while it is computed); else ``think``."""
+        if seat is None or not self._human(seat):
+            return Outcome(reply=self.error("not-seated", f"{_who(seat)} gets no hints"))
+        if not self.hints:
+            return Outcome(reply=self.error("not-allowed", "this table offers no hints"))
+        refused = self._not_to_act(seat, version)
+        if refused is not None:
+            return Outcome(reply=refused)
+        asked, action = self.hint_asked.get(seat, (-1, None))
+        if asked == version:
+            if action is None:
+                return Outcome(reply=self.error("too-many", "the hint for this turn is on its way"))
+            return Outcome(reply={"type": "hint", "version": version, "action": action})
+        self.hint_asked[seat] = (version, None)
+        view = self.session.view(seat)
+        assert view is not None  # a round is in play: it is the seat's turn
+        seed = self.row.settings["bot_seed"] + 1_000_003 * version + seat
+        return Outcome(think=Thinking(seat, version, dict(view), seed))
+
+    def hinted(self, asked: Thinking, action: str | None) -> HintFrame | None:
+        """The hint frame of the bot's ``action`` for ``asked``, or None once the table has moved on
+        (or the bot failed, ``action`` None: the seat may ask again)."""
+        if self.hint_asked.get(asked.seat) != (asked.version, None):
+            return None
+        if action is None:
+            del self.hint_asked[asked.seat]
+            return None
+        self.hint_asked[asked.seat] = (asked.version, action)
+        if self.version != asked.version:
+            return None
+        return {"type": "hint", "version": asked.version, "action": action}
+
     # ------------------------------------------------------------------------------- a rematch
 
     def rematch_body(self, token: object) -> tuple[int, dict[str, Any]]:
         """For the seat whose token this is, the `POST /api/tables` body of the rematch: the same game,
-        rules, players, rounds, bots, limits and listing, that seat a human of its name, the other humans'
-        seats open; a `TableError` 403 for a token of no seat here, 409 before the match is over."""
+        rules, players, rounds, bots, limits, listing, choice for absent humans, hints and competition, that
+        seat a human of its name, the other humans' seats open; a `TableError` 403 for a token of no seat
+        here, 409 before the match is over."""
         seats = [k for k, seat in enumerate(self.seats) if proves(token, seat.token)]
         if not seats:
             raise TableError(403, "no seat of this table has that token")
@@ -569,22 +825,25 @@ class Table:
             "ready_limit": self.ready_limit,
             "away_limit": self.away_limit,
             "listed": self.listed,
+            "absent": self.absent,
+            "hints": self.hints,
+            "competitive": self.competitive,
         }
         return caller, body
 
-    def rematch_made(self, table: str, invite: str, *, now: float) -> tuple[Event, ...]:
-        """The event that tells this table's rematch (a new table ``table`` with invite link ``invite``)."""
-        return (Event(self.version + 1, "rematch", {"table": table, "invite": invite, "at": now}),)
+    def rematch_made(self, table: str, *, now: float) -> tuple[Event, ...]:
+        """The event that tells this table's rematch: a new table ``table`` (its invite is not stored)."""
+        return (Event(self.version + 1, "rematch", {"table": table, "at": now}),)
 
     # ------------------------------------------------------------------------------- the caller's timers
 
     def deal_due(self, now: float) -> bool:
-        """Whether the next round is to be dealt at ``now``: every seat taken, and either every connected
-        human ready with the commitment shown for `SHOWN_BEFORE_DEAL`, or the ready limit run out (from
-        when the commitment was shown and the last seat taken)."""
-        if self.session.in_play or self.session.is_over or self.open_seats:
+        """Whether the next round is to be dealt at ``now``: every seat taken, the table not `paused`, and
+        either every connected human ready with the commitment shown for `SHOWN_BEFORE_DEAL`, or the ready
+        limit run out (from when the commitment was shown, the last seat taken and the last pause ended)."""
+        if self.session.in_play or self.session.is_over or self.open_seats or self.paused():
             return False
-        if now - max(self.shown_at, self.full_at) >= self.ready_limit:
+        if now - self._ready_from() >= self.ready_limit:
             return True
         waiting = [
             k
@@ -592,6 +851,15 @@ class Table:
             if seat.kind == "human" and self.connected(k) and k not in self.ready_seats
         ]
         return not waiting and now - self.shown_at >= SHOWN_BEFORE_DEAL
+
+    def expire_due(self, now: float, after: float) -> bool:
+        """Whether the table has waited ``after`` seconds since it was made with a seat still open (nobody
+        joined): it is to expire, so that it costs nothing any more."""
+        return self.status == "waiting" and now - self.row.created >= after
+
+    def expire(self, *, now: float) -> Outcome:
+        """End a table that waited too long for players (`expire_due`)."""
+        return Outcome((Event(self.version + 1, "expire", {"at": now}),))
 
     def deal(self, *, now: float) -> Outcome:
         """Deal the next round from its fair seed (when `deal_due` says so); a `TableError` (409) while a
@@ -620,12 +888,10 @@ class Table:
 
     def stand_in_due(self, now: float) -> int | None:
         """The human seat to act that is away (no connection) since its turn began, or since it left,
-        for `away_limit` at ``now`` and has no stand-in yet; None when there is none."""
-        seat = self.session.turn
-        if seat is None or not self._human(seat) or self.connected(seat) or seat in self.session.stand_ins:
-            return None
-        away = max(self.changed_at, self.left_at.get(seat, self.changed_at))
-        return seat if now - away >= self.away_limit else None
+        for `away_limit` at ``now`` and has no stand-in yet, at a table that lets stand-ins play; None
+        when there is none."""
+        due = [t["seat"] for t in self.timers() if t["timer"] == "stand-in" and now >= t["at"]]
+        return due[0] if due else None
 
     def stand_in(self, seat: int, on: bool) -> None:
         """Let a stand-in bot play the human seat ``seat`` (its moves marked on the sheet and in the record)
@@ -654,8 +920,9 @@ class Table:
     def _seat_taken(self, event: Event) -> None:
         data = event.data
         seat: int = data["seat"]
-        self.seats[seat] = Seat("human", name=data["name"], token=data["token"])
-        self.session.match.names[seat] = data["name"]
+        name = repaired(data["name"])  # stored before names were checked: it still loads
+        self.seats[seat] = Seat("human", name=name, token=data["token"])
+        self.session.match.names[seat] = name
         if not self.open_seats:
             self.full_at = data["at"]
 
@@ -674,6 +941,7 @@ class Table:
             raise TableError(409, f"a deal of round {event.data['round']}, but round {fair.index} is next")
         self.session.deal(fair.seal(self.session.match))
         self.stand_in_moves.append([])
+        self.human_moved = False
 
     def _acted(self, event: Event) -> None:
         data = event.data
@@ -693,6 +961,8 @@ class Table:
             self.session.act(seat, action)
         if who is Who.STAND_IN:
             self.stand_in_moves[-1].append((index, seat))
+        elif who is Who.HUMAN and not data.get("forced"):
+            self.human_moved = True
         self.applied[(seat, event.version - 1)] = action
         if not self.session.in_play:
             self.shown_at = data["at"]
@@ -702,10 +972,15 @@ class Table:
                 self.fairs.append(FairDeal(self.id, index, [""] * n, bytes.fromhex(data["next_seed"])))
                 self.ready_seats = set()
 
+    def _expired(self, event: Event) -> None:
+        if self.status != "waiting":
+            raise TableError(409, f"a table that waits for no one cannot expire (version {event.version})")
+        self.expired = True
+
     def _rematched(self, event: Event) -> None:
         if self.rematch is not None:
             raise TableError(409, f"a second rematch at version {event.version}")
-        self.rematch = {"table": event.data["table"], "invite": event.data["invite"]}
+        self.rematch = {"table": event.data["table"]}
 
     _appliers: Final = {
         "seat": _seat_taken,
@@ -713,6 +988,7 @@ class Table:
         "deal": _dealt,
         "act": _acted,
         "rematch": _rematched,
+        "expire": _expired,
     }
 
     # ------------------------------------------------------------------------------- inside
@@ -721,7 +997,32 @@ class Table:
         """Whether ``seat`` is a seat a person holds."""
         return 0 <= seat < len(self.seats) and self.seats[seat].kind == "human"
 
-    def _proposed_act(self, state: State, seat: int, action: str, who: Who, now: float) -> Outcome:
+    def _ready_from(self) -> float:
+        """When the ready limit of the next deal began: the commitment shown, the last seat taken and the
+        last pause ended."""
+        return max(self.shown_at, self.full_at, self.resumed_at)
+
+    def _resumed(self, paused: list[int], now: float) -> None:
+        """The table was `paused` so before a seat connected at ``now``: if that ended the pause, the
+        ready limit counts from now."""
+        if paused and not self.paused():
+            self.resumed_at = now
+
+    def _not_to_act(self, seat: int, version: int) -> ErrorFrame | None:
+        """Why ``seat`` may not act on ``version`` (``stale``, ``not-your-turn``), or None."""
+        if version != self.version:
+            return self.error("stale", f"the table is at version {self.version}, not {version}")
+        state = self.session.match.dealt
+        if state is None:
+            waits = "the match is over" if self.session.is_over else "no round is in play"
+            return self.error("not-your-turn", f"{waits}: nobody is to act")
+        if state.current_player != seat:
+            return self.error("not-your-turn", f"it is seat {state.current_player}'s turn, not seat {seat}'s")
+        return None
+
+    def _proposed_act(
+        self, state: State, seat: int, action: str, who: Who, now: float, *, forced: bool = False
+    ) -> Outcome:
         """The event of ``seat`` taking ``action`` in ``state`` (tried on a copy), or ``illegal``."""
         trial = state.clone()
         try:
@@ -729,6 +1030,8 @@ class Table:
         except IllegalAction as e:
             return Outcome(reply=self.error("illegal", str(e)))
         data: dict[str, Any] = {"seat": seat, "action": trial.actions[-1].text, "who": who.value, "at": now}
+        if forced:
+            data["forced"] = True
         if trial.is_over:
             data["next_seed"] = secrets.token_bytes(SERVER_SEED_BYTES).hex()
         return Outcome((Event(self.version + 1, "act", data),))

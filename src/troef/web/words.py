@@ -1,10 +1,13 @@
 """The browser client's own words (buttons, headings, the lobby), translated in the presentation layer's
 catalogs (``present/locale``) and served by ``GET /api/words``.  The game's words come with each state
-frame's ``model``; these are the page's (every ``t("...")`` and ``data-i18n`` text in ``static/``)."""
+frame's ``model``; these are the page's (every ``t("...")`` and ``data-i18n`` text in ``static/``, and the
+bot levels' words, `troef.present.words.BOT_WORDS`, which label bot seats)."""
 
 from __future__ import annotations
 
 from typing import Final
+
+from ..present.words import BOT_WORDS
 
 
 def _(message: str) -> str:
@@ -70,20 +73,27 @@ MESSAGES: Final = (
     _("Score sheet"),
     _("Keyboard"),
     _(
-        "Number keys pick the numbered choices; type a card such as as or 10h and press Enter "
-        "to play it; Escape clears what you typed."
+        "Type a card such as as or 10h, a word of a choice such as pass, or its number, and press "
+        "Enter; Escape clears what you typed."
     ),
     _("Typed:"),
-    _("No such choice: type its number or its cards."),
     _("bot {n} ({level})"),
+    *BOT_WORDS,
     _("open seat {n}"),
     _("{name} (you)"),
     _("dealer"),
     _("away"),
     _("bot stands in"),
+    _("Next deal in {n} s"),
+    _("A stand-in bot plays for {name} in {n} s"),
+    _("Paused: the table waits for {names}."),
+    _("When a player is away"),
+    _("a stand-in bot plays for them"),
+    _("the table pauses until they are back"),
     _("{n} cards"),
     _("to play"),
     _("Waiting for players: {n} open"),
+    _("This table expired: nobody took its open seats in time."),
     _("Waiting for the deal"),
     _("ready"),
     _("not ready yet"),
@@ -110,9 +120,37 @@ MESSAGES: Final = (
     _("No round finished yet."),
     _("Replay:"),
     _("Last trick"),
+    _("bid"),
+    _("taken"),
+    _("points"),
+    _("total"),
+    _("match total"),
+    _("match total {n}"),
+    _("lowest"),
+    _("lower"),
+    _("higher"),
+    _("highest"),
     _("Four colours"),
     _("Reconnecting…"),
     _("This browser's seat at this table is not known; you are watching."),
     _("There is no such table."),
+    _("Chat"),
+    _("Send"),
+    _("Your message"),
+    _("Preset messages"),
+    _("You are watching: you read the chat."),
+    _("The rules allow no table talk during the round: preset messages only."),
+    _("{n} new messages"),
+    _("Hello!"),
+    _("Well played!"),
+    _("One moment, please."),
+    _("Thanks!"),
+    _("Sorry!"),
+    _("Good game!"),
+    _("Bye!"),
+    _("Sound"),
+    _("Hint"),
+    _("The normal bot would choose:"),
+    _("Hints for learners: on your turn, ask what the normal bot would do"),
 )
 """Every UI string of the browser client, in English (the message ids)."""
