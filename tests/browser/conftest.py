@@ -80,13 +80,15 @@ ContextMaker = Callable[..., "BrowserContext"]
 
 @pytest.fixture
 def new_context(browser: Browser) -> Iterator[ContextMaker]:
-    """Make browser contexts (desktop by default, ``phone=True`` for a phone), in English; all closed
-    after the test."""
+    """Make browser contexts (desktop by default, ``phone=True`` for a phone), in English, cards not
+    moving (``motion=True`` lets them: the page's `troef.motion` choice); all closed after the test."""
     made: list[BrowserContext] = []
 
-    def make(phone: bool = False, **options: Any) -> BrowserContext:
+    def make(phone: bool = False, motion: bool = False, **options: Any) -> BrowserContext:
         context = browser.new_context(**{**(PHONE if phone else DESKTOP), "locale": "en-US", **options})
         context.set_default_timeout(20_000)
+        if not motion:
+            context.add_init_script("localStorage.setItem('troef.motion', 'off')")
         made.append(context)
         return context
 

@@ -96,7 +96,7 @@ export function cardMarkup(code) {
 export function cardElement(card, options = {}) {
   const el = document.createElement(options.button ? "button" : "span");
   el.className = `card ${options.className || ""}`.trim();
-  if (options.button) el.type = "button";
+  if (options.button) el.setAttribute("type", "button");
   else el.setAttribute("role", "img");
   el.setAttribute("aria-label", card.name || card.code);
   el.innerHTML = cardMarkup(card.code);

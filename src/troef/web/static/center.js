@@ -1,16 +1,28 @@
 // The middle of the felt: the trick, and what the table waits for (players, the deal, the result).
 
-import { absolute, copyText, inviteFor, keepInvite, keepToken, postJSON, store, tokenFor } from "./api.js";
+import { absolute, copyText, inviteFor, keepInvite, keepToken, postJSON, tokenFor } from "./api.js";
 import { cardElement } from "./cards.js";
 import { t } from "./i18n.js";
-import { h, lineNode, lineText } from "./render.js";
+import { h, lineNode, lineText, resultNode } from "./render.js";
 import { place, seatList } from "./seats.js";
 import { $, isSeated, page, tableId, token } from "./state.js";
-import { phone, toast } from "./ui.js";
+import { moving, phone, toast } from "./ui.js";
 
+/** The trick on the felt at the last render: which trick (its leader and first card) and its cards. */
+let onFelt = { trick: "", codes: new Set(), done: false };
+let gatherTimer = 0;
+const GATHER_AFTER = 1100;
+/** Milliseconds a finished trick stays where it was played before it goes to its winner. */
+
+/**
+ * The trick in the middle of the felt. A card just played flies in from its seat; cards already there
+ * stay still; a finished trick stays a moment, then goes to its winner (unless asked for with "Last
+ * trick"). Nothing moves where motion is off (see ui.js `moving`).
+ */
 export function renderTrick() {
   const area = $("trick");
   area.replaceChildren();
+  clearTimeout(gatherTimer);
   const model = page.frame.model && page.frame.model.table;
   if (!model) return false;
   const seats = model.seats;
@@ -19,29 +31,56 @@ export function renderTrick() {
   if (page.showLast && model.last_trick) {
     trick = model.last_trick;
     finished = true;
-  } else if (trick && !trick.cards.length && model.last_trick && model.phase === "play") {
-    trick = model.last_trick; // the trick just taken stays until the next card is led
+  } else if ((!trick || !trick.cards.length) && model.last_trick && ["play", "over"].includes(model.phase)) {
+    trick = model.last_trick; // the trick just taken stays until the next card is led, or the next deal
     finished = true;
   }
-  if (!trick || !trick.cards.length) return false;
+  if (!trick || !trick.cards.length) {
+    onFelt = { trick: "", codes: new Set(), done: false };
+    return false;
+  }
   const n = seats.length;
+  const which = `${trick.leader}:${trick.cards[0].card.code}`;
+  const before = onFelt.trick === which ? onFelt.codes : new Set();
   area.setAttribute("role", "group");
   area.setAttribute("aria-label", lineText(trick.line));
+  const small = phone.matches;
+  /** @param {number} seat */
+  const seatAt = (seat) => place(seats.findIndex((/** @type {any} */ s) => s.seat === seat), n, 43, 41);
+  /** @type {HTMLElement[]} */
+  const cards = [];
   for (const played of trick.cards) {
-    const i = seats.findIndex((s) => s.seat === played.seat);
-    const small = phone.matches;
-    const at = place(i, n, n > 4 ? (small ? 22 : 27) : small ? 16 : 22, n > 4 ? 24 : small ? 22 : 21);
+    const i = seats.findIndex((/** @type {any} */ s) => s.seat === played.seat);
+    // on a phone the side seats take a third of the felt's width: the cards keep to the middle
+    const at = place(i, n, small ? 14 : n > 4 ? 30 : 22, n > 4 ? (small ? 24 : 28) : small ? 20 : 19);
     const card = cardElement(played.card, {
       className: `played${finished ? " done" : ""}${trick.winner === played.seat ? " winner" : ""}`,
     });
     card.style.left = `${at.x}%`;
     card.style.top = `${at.y}%`;
+    if (!before.has(played.card.code) && moving()) {
+      const from = seatAt(played.seat);
+      card.style.setProperty("--from-x", `${from.x}%`);
+      card.style.setProperty("--from-y", `${from.y}%`);
+      card.classList.add("flying");
+    }
     area.append(card);
+    cards.push(card);
   }
-  const caption = lineNode(trick.line, "p");
-  caption.classList.add("trick-line");
-  if (finished) caption.classList.add("done");
-  area.append(caption);
+  const gathered = finished && !page.showLast && onFelt.trick === which && onFelt.done;
+  onFelt = { trick: which, codes: new Set(trick.cards.map((/** @type {any} */ p) => p.card.code)), done: finished };
+  if (finished && !page.showLast && moving()) {
+    const to = seatAt(trick.winner);
+    const gather = () => {
+      for (const card of cards) {
+        card.classList.add("gathered");
+        card.style.left = `${to.x}%`;
+        card.style.top = `${to.y}%`;
+      }
+    };
+    if (gathered) gather();
+    else gatherTimer = window.setTimeout(gather, GATHER_AFTER);
+  }
   return true;
 }
 
@@ -58,11 +97,20 @@ export function renderCenter(trickShown) {
     const open = info.seats.filter((/** @type {any} */ s) => s.kind === "open").length;
     panel.append(h("p", { class: "line bold", text: t("Waiting for players: {n} open", { n: open }) }));
     panel.append(inviteBox(true));
-  } else if (model && model.standings && model.standings.length) {
-    for (const line of model.standings) panel.append(lineNode(line));
-    panel.append(endButtons());
-  } else if (model && model.result && model.result.length) {
-    for (const line of model.result) panel.append(lineNode(line));
+  } else if (info.expired) {
+    panel.append(h("p", { class: "line bold", "data-expired": "", text: t("This table expired: nobody took its open seats in time.") }));
+    panel.append(h("a", { class: "button", href: "/", text: t("Back to the lobby") }));
+  } else if (model && ((model.standings && model.standings.length) || model.scores)) {
+    // below the felt, so that the seats and the last trick stay in sight beside it
+    if (model.scores) panel.append(resultNode(model.title, model.scores, model.result || []));
+    if (model.standings && model.standings.length) {
+      const standings = h("div", { class: "standings" });
+      for (const line of model.standings) standings.append(lineNode(line));
+      panel.append(standings, endButtons());
+    }
+    if (info.round && !info.round.dealt) panel.append(readyList());
+    notice.append(panel);
+    return;
   } else if (info.round && !info.round.dealt) {
     panel.append(h("p", { class: "line", text: t("Waiting for the deal") }));
     panel.append(readyList());
@@ -121,32 +169,29 @@ function endButtons() {
   return box;
 }
 
-/** @param {HTMLElement} button */
+/**
+ * Take this seat at the rematch: the first to ask makes it (and gets its invite, to pass on); a later
+ * one is seated there by the old table's token (the invite is never shown in the table's info).
+ * @param {HTMLElement} button
+ */
 async function startRematch(button) {
   button.setAttribute("disabled", "");
+  const known = page.frame.table.rematch;
+  if (known && tokenFor(known.table)) {
+    location.href = `/tables/${encodeURIComponent(known.table)}`;
+    return;
+  }
   try {
     const answer = await postJSON(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { token });
     const id = answer.table;
     if (answer.invite) keepInvite(id, answer.invite);
-    const mine = answer.seats && answer.seats[0];
+    const mine = answer.seats ? answer.seats[0] : answer;
     if (mine && mine.token) keepToken(id, mine.token);
-    else if (!tokenFor(id) && answer.invite) {
-      const code = answer.invite.split("/").pop();
-      const name = store.get("troef.name") || ownName() || t("Player");
-      const joined = await postJSON(`/api/tables/${encodeURIComponent(id)}/join`, { name, invite: code });
-      keepToken(id, joined.token);
-    }
     location.href = `/tables/${encodeURIComponent(id)}`;
   } catch (error) {
     toast(String(/** @type {Error} */ (error).message));
     button.removeAttribute("disabled");
   }
-}
-
-function ownName() {
-  if (!isSeated()) return "";
-  const seat = page.frame.table.seats[page.frame.seat];
-  return (seat && seat.name) || "";
 }
 
 // ------------------------------------------------------------------ your hand and your actions

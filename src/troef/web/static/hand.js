@@ -89,6 +89,48 @@ export function layoutHand() {
   }
 }
 
+const PICKER_FROM = 8;
+/** Where each long group's picker stands (by the group's label), at the version it was moved. */
+const pickedAt = new Map();
+
+/**
+ * A long group of choices (Hoogjassen's 35 bids, Rikken's contracts) as a compact picker: the choices
+ * without an argument (pass) as buttons, the others one at a time with steps to the first, previous,
+ * next and last; at most 7 buttons, and one click performs the choice shown.
+ * @param {any} group @param {any[]} offered @param {(choice: any) => HTMLElement} choiceButton
+ */
+function picker(group, offered, choiceButton) {
+  const pinned = offered.filter((c) => !c.action.includes(" "));
+  const steps = offered.filter((c) => c.action.includes(" "));
+  const kept = pickedAt.get(group.label);
+  let at = kept && kept.version === page.frame.version ? kept.at : 0;
+  const box = h("span", { class: "picker" });
+  const draw = () => {
+    box.replaceChildren();
+    /** @param {string} step @param {string} label @param {number} to @param {string} glyph */
+    const move = (step, label, to, glyph) => {
+      const button = /** @type {HTMLButtonElement} */ (
+        h("button", { type: "button", class: "step", "data-picker-step": step, "aria-label": t(label), text: glyph })
+      );
+      button.disabled = to < 0 || to >= steps.length || to === at;
+      button.addEventListener("click", () => {
+        at = to;
+        pickedAt.set(group.label, { version: page.frame.version, at });
+        draw();
+        const shown = /** @type {HTMLElement|null} */ (box.querySelector("[data-action]"));
+        if (shown) shown.focus({ preventScroll: true });
+      });
+      return button;
+    };
+    box.append(move("first", "lowest", 0, "«"), move("prev", "lower", at - 1, "−"));
+    box.append(choiceButton(steps[at]));
+    box.append(move("next", "higher", at + 1, "+"), move("last", "highest", steps.length - 1, "»"));
+    for (const choice of pinned) box.append(choiceButton(choice));
+  };
+  draw();
+  return box;
+}
+
 export function renderActions() {
   const box = $("actions");
   box.replaceChildren();
@@ -137,21 +179,24 @@ export function renderActions() {
     const el = h("div", { class: `choices${group.row ? " row" : ""}`, role: "group", "aria-label": (group.heading || "") + " " + group.label });
     if (group.heading) box.append(h("p", { class: "heading", text: group.heading }));
     if (group.label) el.append(h("span", { class: "label", text: group.label.replace(/:\s*$/, "") }));
-    for (const choice of buttons) {
-      if (!actions.includes(choice.action)) continue;
+    const offered = buttons.filter((/** @type {any} */ c) => actions.includes(c.action));
+    /** @param {any} choice */
+    const choiceButton = (choice) => {
       const button = h("button", { type: "button", class: "choice", "data-action": choice.action });
       const n = choices.indexOf(choice.action);
       if (group.numbered && n >= 0) button.append(h("kbd", { class: "num", "aria-hidden": "true", text: String(n + 1) }));
       button.append(partsNode(choice.parts));
       button.addEventListener("click", () => act(choice.action));
-      el.append(button);
-    }
+      return button;
+    };
+    if (offered.length > PICKER_FROM) el.append(picker(group, offered, choiceButton));
+    else for (const choice of offered) el.append(choiceButton(choice));
     if (group.more) el.append(h("span", { class: "more", text: group.more.trim() }));
     box.append(el);
   }
   if (multi) {
     const chosen = selectedAction();
-    const discard = actions.some((a) => a.startsWith("discard "));
+    const discard = model.entry === "discard";
     const submit = h("button", {
       type: "button",
       class: "primary big",

@@ -1,7 +1,8 @@
 // /join/{id}/{code}: ask for a name, take a seat with the invite code, go to the table.
 
 import { getJSON, keepInvite, keepToken, postJSON, store, tokenFor } from "./api.js";
-import { languageSwitch, loadWords, t, translate } from "./i18n.js";
+import { currentLang, languageSwitch, loadWords, t, translate } from "./i18n.js";
+import { h } from "./render.js";
 
 const [, , id, code] = location.pathname.split("/").map(decodeURIComponent);
 const $ = (/** @type {string} */ key) => /** @type {any} */ (document.getElementById(key));
@@ -9,12 +10,48 @@ const tableUrl = `/tables/${encodeURIComponent(id)}`;
 
 /** @type {any} */
 let info = null;
+/** @type {any} */
+let game = null;
 
+/** The table's game in the page's language, from GET /api/games?lang= (null if it is not listed). */
+async function loadGame() {
+  const answer = await getJSON(`/api/games?lang=${encodeURIComponent(currentLang())}`);
+  game = answer.games.find((/** @type {any} */ g) => g.name === info.game) || null;
+}
+
+/** A value of `option` in words. @param {any} option @param {unknown} value */
+function valueText(option, value) {
+  if (value === true) return t("yes");
+  if (value === false) return t("no");
+  return (option.choice_labels && option.choice_labels[String(value)]) || String(value);
+}
+
+/** The rules in words: the preset (its label and description) and the house rules that differ from it. */
+function rulesFacts() {
+  const { preset: name, ...changed } = typeof info.rules === "string" ? { preset: info.rules } : info.rules;
+  const preset = game && game.presets.find((/** @type {any} */ p) => p.name === name);
+  const rules = preset ? `${preset.label} — ${preset.description}` : name;
+  const house = Object.entries(changed).map(([key, value]) => {
+    const option = game && game.options.find((/** @type {any} */ o) => o.name === key);
+    return option ? `${option.label}: ${valueText(option, value)}` : `${key}: ${value}`;
+  });
+  return { rules, house };
+}
+
+/** The table: its game, rules, house rules, rounds and seats. */
 function describe() {
   if (!info) return;
-  const names = info.seats.map((/** @type {any} */ s) => (s.kind === "open" ? t("open seat") : s.kind === "bot" ? t("bot: {level}", { level: s.bot }) : s.name));
+  const names = info.seats.map((/** @type {any} */ s) => (s.kind === "open" ? t("open seat") : s.kind === "bot" ? t("bot: {level}", { level: t(s.bot) }) : s.name));
   const open = info.seats.filter((/** @type {any} */ s) => s.kind === "open").length;
-  $("about").textContent = `${info.game} · ${names.join(" · ")} · ${open ? t("waiting for {n} more", { n: open }) : t("No open seat left.")}`;
+  const { rules, house } = rulesFacts();
+  const facts = [
+    ["game", t("Game"), game ? game.title : info.game],
+    ["rules", t("Rules"), rules],
+    ...(house.length ? [["house-rules", t("House rules"), house.join(" · ")]] : []),
+    ["rounds", t("Rounds"), String(info.rounds)],
+    ["seats", t("Seats"), `${names.join(" · ")} · ${open ? t("waiting for {n} more", { n: open }) : t("No open seat left.")}`],
+  ];
+  $("about").replaceChildren(...facts.flatMap(([key, term, text]) => [h("dt", { text: term }), h("dd", { "data-about": key, text })]));
 }
 
 /** @param {SubmitEvent} event */
@@ -43,7 +80,12 @@ async function join(event) {
 async function main() {
   await loadWords();
   translate();
-  $("tools").append(languageSwitch(describe));
+  $("tools").append(
+    languageSwitch(async () => {
+      if (info) await loadGame().catch(() => {});
+      describe();
+    }),
+  );
   $("watch").href = tableUrl;
   $("name").value = store.get("troef.name") || "";
   if (tokenFor(id)) {
@@ -56,6 +98,7 @@ async function main() {
   $("join").addEventListener("submit", join);
   try {
     info = await getJSON(`/api/tables/${encodeURIComponent(id)}`);
+    await loadGame().catch(() => {});
     describe();
   } catch (error) {
     $("error").textContent = String(/** @type {Error} */ (error).message);

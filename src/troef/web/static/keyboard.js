@@ -1,12 +1,13 @@
-// The keyboard: number keys pick the numbered choices, typed cards and words name an action.
+// The keyboard: what is typed goes to the server as it is (an `answer` frame), which reads it as this
+// seat's table shows it (a card, the points of a bid, a word of a choice, its number) and plays it or says
+// why not. A number is sent at once only where nothing else could be typed: no card, no other entry, no
+// choice starting with it, no longer choice number.
 
 import { lineText } from "./render.js";
 import { t } from "./i18n.js";
-import { CARD, $, act, cardsOf, legal, page, selectMode, selectedAction } from "./state.js";
-import { toast } from "./ui.js";
+import { $, act, answer, cardsOf, legal, page, selectMode, selectedAction } from "./state.js";
 
 let typed = "";
-let digitTimer = 0;
 
 /** Every listed choice in order (as the terminal numbers them), and whether the list is numbered. */
 export function listedChoices() {
@@ -22,52 +23,24 @@ export function listedChoices() {
   return { choices, numbered };
 }
 
-/** A typed card ("as", "10h", "Td") as its code, or null. @param {string} word */
-function typedCard(word) {
-  const w = word.toUpperCase().replace(/^10/, "T");
-  return CARD.test(w) ? w : null;
-}
-
-/** The action a typed answer means, or null. @param {string} text */
-function typedAction(text) {
-  const answer = text.trim();
-  if (!answer) return null;
-  const { choices, numbered } = listedChoices();
-  if (/^\d+$/.test(answer) && numbered && !(page.frame.model.table && page.frame.model.table.hand.numbered)) {
-    const n = Number(answer);
-    return n >= 1 && n <= choices.length ? choices[n - 1] : null;
-  }
-  const words = answer.split(/[\s,]+/);
-  const model0 = page.frame.model && page.frame.model.table;
-  if (model0 && model0.hand.numbered && words.every((w) => /^\d+$/.test(w))) {
-    const codes = words.map((w) => model0.hand.codes[Number(w) - 1]);
-    if (codes.every(Boolean)) {
-      const wanted = [...codes].sort().join(" ");
-      const found = legal().find((a) => [...cardsOf(a)].sort().join(" ") === wanted);
-      if (found) return found;
-    }
-  }
-  const cards = words.map(typedCard);
-  if (cards.every(Boolean)) {
-    const wanted = [...cards].sort().join(" ");
-    const found = legal().find((a) => !a.endsWith(" blind") && [...cardsOf(a)].sort().join(" ") === wanted);
-    if (found) return found;
-  }
-  const lower = answer.toLowerCase();
+/** Whether the digits typed so far can only be the number of a listed choice. @param {string} digits */
+function onlyANumber(digits) {
   const model = page.frame.model && page.frame.model.table;
-  for (const action of legal()) {
-    if (action.toLowerCase() === lower || action.toLowerCase() === `bid ${lower}`) return action;
-  }
-  if (model) {
-    for (const group of model.actions)
-      for (const choice of group.actions)
-        if (lineText({ parts: choice.parts }).trim().toLowerCase() === lower) return choice.action;
-  }
-  return null;
+  if (!model || model.entry !== "choice" || legal().some((a) => cardsOf(a).length)) return false;
+  const { choices, numbered } = listedChoices();
+  if (!numbered || Number(digits) * 10 <= choices.length) return false;
+  const shown = model.actions.flatMap((/** @type {any} */ g) => g.actions.map((/** @type {any} */ c) => lineText({ parts: c.parts }).trim()));
+  return !shown.some((/** @type {string} */ words) => words.startsWith(digits));
 }
 
 function showTyped() {
   $("typed").textContent = typed ? `${t("Typed:")} ${typed}` : "";
+}
+
+/** @param {string} text */
+function send(text) {
+  typed = "";
+  answer(text);
 }
 
 /** @param {KeyboardEvent} event */
@@ -81,7 +54,6 @@ export function onKey(event) {
     showTyped();
     return;
   }
-  clearTimeout(digitTimer);
   if (event.key === "Escape") {
     typed = "";
     page.selected = new Set();
@@ -97,32 +69,14 @@ export function onKey(event) {
       return;
     }
     event.preventDefault();
-    const action = typedAction(typed);
-    typed = "";
-    if (action) act(action);
-    else toast(t("No such choice: type its number or its cards."));
-  } else if (/^[0-9a-zA-Z]$/.test(event.key) || (event.key === " " && typed)) {
+    send(typed.trim());
+  } else if (event.key.length === 1 && (event.key !== " " || typed)) {
     if (event.key === " " && target && target.tagName === "BUTTON" && !typed) return;
     typed += event.key;
     event.preventDefault();
-    const { choices, numbered } = listedChoices();
-    clearTimeout(digitTimer);
-    const numberedHand = page.frame.model && page.frame.model.table && page.frame.model.table.hand.numbered;
-    if (/^\d+$/.test(typed) && numbered && !numberedHand) {
-      // A number that no longer one could start is picked at once; otherwise after a short pause.
-      const pick = () => {
-        const action = typedAction(typed);
-        typed = "";
-        showTyped();
-        if (action) act(action);
-        else toast(t("No such choice: type its number or its cards."));
-      };
-      if (Number(typed) * 10 > choices.length) pick();
-      else digitTimer = window.setTimeout(pick, 800);
-    }
+    if (/^\d+$/.test(typed) && onlyANumber(typed)) send(typed);
   } else {
     return;
   }
   showTyped();
 }
-

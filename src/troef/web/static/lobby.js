@@ -2,7 +2,7 @@
 // the listed tables to join or watch, remember the name.
 
 import { getJSON, keepInvite, keepToken, postJSON, store, tokenFor } from "./api.js";
-import { languageSwitch, loadWords, t, translate } from "./i18n.js";
+import { currentLang, languageSwitch, loadWords, t, translate } from "./i18n.js";
 import { h } from "./render.js";
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
@@ -21,7 +21,7 @@ function fillGames() {
 
 function fillGame() {
   const g = game();
-  $("preset").replaceChildren(...g.presets.map((/** @type {any} */ p) => h("option", { value: p.name, text: p.name })));
+  $("preset").replaceChildren(...g.presets.map((/** @type {any} */ p) => h("option", { value: p.name, text: p.label })));
   const players = $("players");
   const options = [];
   for (let n = g.players.min; n <= g.players.max; n++) options.push(h("option", { value: n, text: String(n) }));
@@ -52,7 +52,7 @@ function fillOptions() {
       input.append(h("option", { value: "", text: t("as the rules say") }));
       const values = option.choices || [true, false];
       for (const value of values)
-        input.append(h("option", { value: JSON.stringify(value), text: value === true ? t("yes") : value === false ? t("no") : String(value) }));
+        input.append(h("option", { value: JSON.stringify(value), text: value === true ? t("yes") : value === false ? t("no") : option.choice_labels[value] }));
     } else if (option.type === "int" || option.type === "float") {
       input = h("input", {
         id, name: option.name, type: "number", inputmode: "numeric", placeholder: String(option.default),
@@ -65,7 +65,7 @@ function fillOptions() {
     input.dataset.type = option.type;
     box.append(
       h("div", { class: "option" },
-        h("label", { for: id }, option.name, h("br"), h("small", { text: option.description || "" })),
+        h("label", { for: id }, option.label, h("br"), h("small", { text: option.description || "" })),
         input),
     );
   }
@@ -79,10 +79,10 @@ function fillSeats() {
   box.replaceChildren();
   const bot = g.bots.includes("normal") ? "normal" : g.bots[0];
   for (let i = 0; i < n; i++) {
-    const select = h("select", { id: `seat-${i}`, name: `seat-${i}`, "data-seat-kind": i });
+    const select = /** @type {HTMLSelectElement} */ (h("select", { id: `seat-${i}`, name: `seat-${i}`, "data-seat-kind": i }));
     select.append(h("option", { value: "you", text: t("you") }));
     select.append(h("option", { value: "open", text: t("open: a friend joins with the invite link") }));
-    for (const kind of g.bots) select.append(h("option", { value: `bot:${kind}`, text: t("bot: {level}", { level: kind }) }));
+    for (const kind of g.bots) select.append(h("option", { value: `bot:${kind}`, text: t("bot: {level}", { level: t(kind) }) }));
     select.value = before[i] && [...select.options].some((o) => o.value === before[i]) ? before[i] : i === 0 ? "you" : `bot:${bot}`;
     select.addEventListener("change", () => {
       if (select.value !== "you") return;
@@ -128,7 +128,7 @@ async function create(event) {
   if (name) store.set("troef.name", name);
   store.set("troef.game", game().name);
   /** @type {Record<string, unknown>} */
-  const body = { game: game().name, rules: rules(), players: Number($("players").value), seats, listed: $("listed").checked };
+  const body = { game: game().name, rules: rules(), players: Number($("players").value), seats, listed: $("listed").checked, absent: $("absent").value, hints: $("hints").checked };
   const rounds = $("rounds").value.trim();
   if (rounds) body.rounds = parseInt(rounds, 10);
   const button = document.querySelector("[data-create]");
@@ -160,9 +160,10 @@ async function listTables() {
   }
   list.replaceChildren(
     ...tables.map((/** @type {any} */ table) => {
-      const title = (games.find((g) => g.name === table.game) || {}).title || table.game;
+      const game = games.find((g) => g.name === table.game);
+      const title = game ? game.title : table.game;
       const who = table.seats
-        .map((/** @type {any} */ s) => (s.kind === "open" ? t("open seat") : s.kind === "bot" ? t("bot: {level}", { level: s.bot }) : s.name))
+        .map((/** @type {any} */ s) => (s.kind === "open" ? t("open seat") : s.kind === "bot" ? t("bot: {level}", { level: t(s.bot) }) : s.name))
         .join(" · ");
       const go = h("div", { class: "go" });
       if (tokenFor(table.id)) go.append(h("a", { class: "button primary", href: `/tables/${encodeURIComponent(table.id)}`, text: t("Back to your seat") }));
@@ -172,7 +173,7 @@ async function listTables() {
       return h(
         "li",
         { "data-table": table.id },
-        h("div", { class: "what" }, `${title} · ${typeof table.rules === "string" ? table.rules : t("house rules")} · ${status}`),
+        h("div", { class: "what" }, `${title} · ${rulesText(game, table.rules)} · ${status}`),
         h("div", { class: "who", text: who }),
         go,
       );
@@ -180,20 +181,33 @@ async function listTables() {
   );
 }
 
+/** A table's rules (a preset's name, or the preset with house rules) in words. @param {any} game @param {any} rules */
+function rulesText(game, rules) {
+  const name = typeof rules === "string" ? rules : rules.preset;
+  const preset = game && game.presets.find((/** @type {any} */ p) => p.name === name);
+  const label = preset ? preset.label : name || "";
+  return typeof rules === "string" ? label : `${label} + ${t("house rules")}`;
+}
+
+/** The games in the page's language. */
+const loadGames = async () => (await getJSON(`/api/games?lang=${encodeURIComponent(currentLang())}`)).games;
+
 async function main() {
   await loadWords();
   translate();
   $("tools").append(
-    languageSwitch(() => {
+    languageSwitch(async () => {
       const chosen = $("game").value;
+      games = await loadGames().catch(() => games);
       fillGames();
       $("game").value = chosen;
+      fillGame();
       listTables();
     }),
   );
   $("name").value = store.get("troef.name") || "";
   try {
-    games = (await getJSON("/api/games")).games;
+    games = await loadGames();
   } catch (e) {
     $("create-error").textContent = String(/** @type {Error} */ (e).message);
     return;

@@ -2,6 +2,7 @@
 // with their names for screen readers.
 
 import { rankText, suitMarkup } from "./cards.js";
+import { t } from "./i18n.js";
 
 /** @param {{kind: string, text: string, code: string, name: string}} part */
 export function partNode(part) {
@@ -38,11 +39,15 @@ export function partsNode(parts, tag = "span") {
   return el;
 }
 
-/** A Line as an element (<p> by default), bold when the line is. @param {{parts: any[], bold: boolean}} line */
+/**
+ * A Line as an element (<p> by default), bold when the line is, [data-stand-in] when it tells a stand-in bot's move.
+ * @param {{parts: any[], bold: boolean, stand_in?: boolean}} line
+ */
 export function lineNode(line, tag = "p") {
   const el = partsNode(line.parts, tag);
   el.className = "line";
   if (line.bold) el.classList.add("bold");
+  if (line.stand_in) el.dataset.standIn = "";
   return el;
 }
 
@@ -69,29 +74,88 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** The score sheet (model Sheet) as a table. @param {any} sheet */
+/**
+ * The score sheet (model Sheet) as a table that fits a narrow panel: a column per seat (its short name),
+ * and each round's facts (number, dealer, contract...) on a line of their own above its seats' cells.
+ * @param {any} sheet
+ */
 export function sheetNode(sheet) {
+  const facts = sheet.facts;
+  const seats = sheet.columns.slice(facts);
   const table = h("table", { class: "sheet" });
   if (sheet.caption) table.append(h("caption", { text: sheet.caption }));
   const head = h("tr");
-  for (const column of sheet.columns)
-    head.append(h("th", { scope: "col", class: column.right ? "num" : "", text: column.label }));
+  for (const column of seats) {
+    const th = h("th", { scope: "col", class: "num" });
+    th.append(column.short && column.short !== column.label ? h("abbr", { title: column.label, text: column.short }) : column.label);
+    head.append(th);
+  }
   table.append(h("thead", {}, head));
   const body = h("tbody");
   for (const row of sheet.rows) {
-    const tr = h("tr");
-    row.forEach((cell, i) => {
-      const td = h("td", { class: sheet.columns[i] && sheet.columns[i].right ? "num" : "" });
-      for (const line of cell) td.append(lineNode(line, "span"));
-      tr.append(td);
+    const about = h("td", { class: "sheet-facts", colspan: seats.length });
+    row.slice(0, facts).forEach((/** @type {any[]} */ cell, /** @type {number} */ i) => {
+      if (!cell.length) return;
+      const fact = h("span", { class: i ? "fact" : "fact round" });
+      if (i) fact.append(h("span", { class: "label", text: `${sheet.columns[i].label}: ` }));
+      cell.forEach((/** @type {any} */ line, /** @type {number} */ k) => {
+        if (k) fact.append(" ");
+        fact.append(lineNode(line, "span"));
+      });
+      about.append(fact);
     });
-    body.append(tr);
+    body.append(h("tr", { class: "round-facts" }, about));
+    const scores = h("tr", { class: "round-scores" });
+    for (const cell of row.slice(facts)) {
+      const td = h("td", { class: "num" });
+      for (const line of cell) td.append(lineNode(line, "span"));
+      scores.append(td);
+    }
+    body.append(scores);
   }
   table.append(body);
   if (sheet.footer) {
-    const foot = h("tr");
-    for (const column of sheet.columns) foot.append(h("td", { class: column.right ? "num" : "", text: column.footer }));
-    table.append(h("tfoot", {}, foot));
+    const label = sheet.columns.slice(0, facts).map((/** @type {any} */ c) => c.footer).filter(Boolean).join(" ");
+    const foot = h("tfoot");
+    if (label) foot.append(h("tr", {}, h("td", { class: "sheet-facts", colspan: seats.length, text: label })));
+    const sums = h("tr");
+    for (const column of seats) sums.append(h("td", { class: "num", text: column.footer }));
+    foot.append(sums);
+    table.append(foot);
   }
   return table;
 }
+
+/**
+ * A finished round's result: its title, every seat's points and total (with its bid and what it took
+ * where the game has them) and the game's own lines. The table shows it until the next deal, the
+ * replay at the round's last step.
+ * @param {string} title
+ * @param {any[]} rows the model's `scores`
+ * @param {any[]} lines the model's `result`
+ */
+export function resultNode(title, rows, lines) {
+  const box = h("div", { class: "round-result", "data-round-result": "" });
+  box.append(h("p", { class: "line bold", text: title }));
+  const bids = rows.some((r) => r.bid !== null);
+  const taken = rows.some((r) => r.taken !== null);
+  const head = h("tr", {}, h("th", { scope: "col", text: "" }));
+  if (bids) head.append(h("th", { scope: "col", text: t("bid") }));
+  if (taken) head.append(h("th", { scope: "col", text: t("taken") }));
+  head.append(h("th", { scope: "col", text: t("points") }), h("th", { scope: "col", text: t("total") }));
+  const body = h("tbody");
+  for (const row of rows) {
+    const tr = h("tr", { "data-result-seat": row.seat }, h("th", { scope: "row", text: row.label }));
+    if (bids) tr.append(h("td", { text: row.bid ?? "" }));
+    if (taken) tr.append(h("td", { text: row.taken ?? "" }));
+    tr.append(h("td", { class: row.points > 0 ? "plus" : row.points < 0 ? "minus" : "", text: signed(row.points) }));
+    tr.append(h("td", { text: String(row.total) }));
+    body.append(tr);
+  }
+  box.append(h("table", { class: "result-table" }, h("thead", {}, head), body));
+  for (const line of lines) box.append(lineNode(line));
+  return box;
+}
+
+/** @param {number} n */
+const signed = (n) => (n > 0 ? `+${n}` : String(n));

@@ -5,7 +5,7 @@
 import { getJSON } from "./api.js";
 import { cardElement } from "./cards.js";
 import { currentLang, languageSwitch, loadWords, t, translate } from "./i18n.js";
-import { h, lineNode, lineText } from "./render.js";
+import { h, lineNode, lineText, resultNode } from "./render.js";
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
 const $ = (/** @type {string} */ key) => /** @type {HTMLElement} */ (document.getElementById(key));
@@ -59,7 +59,8 @@ function render() {
   $("round-title").textContent = replay.title;
   const verify = $("verify");
   verify.className = `verify ${replay.verify.ok ? "ok" : "bad"}`;
-  verify.textContent = `${replay.verify.ok ? t("Fair deal: troef verify passes.") : t("Fair deal: troef verify fails.")} ${replay.verify.message || ""}`;
+  // what troef verify found wrong is its own (English) diagnosis; a round that verifies needs no more words
+  verify.textContent = replay.verify.ok ? t("Fair deal: troef verify passes.") : `${t("Fair deal: troef verify fails.")} ${replay.verify.message || ""}`;
   $("step-no").textContent = t("step {n} of {count}", { n: step, count: replay.steps.length - 1 });
   /** @type {HTMLButtonElement} */ ($("prev")).disabled = step === 0;
   /** @type {HTMLButtonElement} */ ($("first")).disabled = step === 0;
@@ -101,6 +102,7 @@ function render() {
   lines.replaceChildren();
   for (const line of s.lines) lines.append(lineNode(line));
   if (!s.lines.length) lines.append(h("p", { class: "hint", text: "—" }));
+  if (step === replay.steps.length - 1) lines.append(resultNode(replay.title, replay.scores, replay.result));
   const hands = $("hands");
   hands.replaceChildren();
   s.hands.forEach((/** @type {any} */ hand, /** @type {number} */ seat) => {
@@ -147,7 +149,7 @@ async function main() {
     const info = await getJSON(`/api/tables/${encodeURIComponent(id)}`);
     $("game-title").textContent = info.game;
     finished = ((info.sheet && info.sheet.rounds) || []).map((/** @type {any} */ r) => r.index);
-    getJSON("/api/games")
+    getJSON(`/api/games?lang=${encodeURIComponent(currentLang())}`)
       .then((answer) => {
         const game = answer.games.find((/** @type {any} */ g) => g.name === info.game);
         if (game) $("game-title").textContent = game.title;

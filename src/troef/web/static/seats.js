@@ -23,7 +23,7 @@ export function seatList() {
 /** A seat's name from the table info (before a round's model exists). @param {any} seat @param {number} s */
 function infoLabel(seat, s) {
   if (!seat) return t("seat {n}", { n: s });
-  if (seat.kind === "bot") return t("bot {n} ({level})", { n: s, level: seat.bot || "" });
+  if (seat.kind === "bot") return t("bot {n} ({level})", { n: s, level: t(seat.bot || "") });
   if (seat.kind === "open" || !seat.name) return t("open seat {n}", { n: s });
   return s === page.frame.seat ? t("{name} (you)", { name: seat.name }) : seat.name;
 }
@@ -62,6 +62,9 @@ export function renderSeats() {
       count.append(cardElement({ code: "??", name: "" }, { className: "mini" }), document.createTextNode(`${seat.cards}`));
       badges.append(count);
     }
+    for (const badge of seat.badges || []) badges.append(h("span", { class: "tag", text: badge }));
+    if (seat.total !== null && seat.total !== undefined)
+      badges.append(h("span", { class: "total", title: t("match total"), text: `Σ ${seat.total}` }));
     if (away) badges.append(h("span", { class: "tag", text: t("away") }));
     if (info.stand_in) badges.append(h("span", { class: "tag", text: t("bot stands in") }));
     if (badges.childNodes.length) el.append(badges);
@@ -77,6 +80,8 @@ function seatSpoken(seat, away) {
   const bits = [seat.label];
   if (seat.dealer) bits.push(t("dealer"));
   if (!seat.you && seat.cards) bits.push(t("{n} cards", { n: seat.cards }));
+  bits.push(...(seat.badges || []));
+  if (seat.total !== null && seat.total !== undefined) bits.push(t("match total {n}", { n: seat.total }));
   if (seat.to_act) bits.push(t("to play"));
   if (away) bits.push(t("away"));
   return bits.join(", ");

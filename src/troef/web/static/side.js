@@ -9,6 +9,7 @@ export function renderSide() {
   const lines = $("lines");
   lines.replaceChildren();
   if (model && model.table) {
+    $("about").textContent = model.table.about;
     for (const line of model.table.lines) lines.append(lineNode(line));
   } else {
     lines.append(h("p", { class: "hint", text: t("No round dealt yet.") }));

@@ -1,12 +1,13 @@
 // The table's WebSocket: hello (token, lang) on every open, reconnect with backoff (0.5 s doubling to 8 s,
-// jittered), catch up when the tab comes back, and a pending act kept until a newer state arrives
-// (resent once after a reconnect: the server applies an act at most once).
+// jittered), catch up when the tab comes back, and a pending act or typed answer kept until a newer state
+// arrives (resent once after a reconnect: the server applies it at most once).
 
 export class TableSocket {
   /**
    * @param {string} table
    * @param {{token: string|null, lang: string, onState: (f: any) => void, onError: (f: any) => void,
-   *          onStatus: (s: "open"|"closed"|"connecting") => void, onGone?: () => void}} options
+   *          onStatus: (s: "open"|"closed"|"connecting") => void, onGone?: () => void,
+   *          onOther?: (f: any) => void}} options
    */
   constructor(table, options) {
     this.table = table;
@@ -14,7 +15,7 @@ export class TableSocket {
     this.lang = options.lang;
     this.delay = 500;
     this.version = -1;
-    /** @type {{action: string, version: number, resent: boolean} | null} */
+    /** @type {{frame: Record<string, unknown>, version: number, resent: boolean} | null} */
     this.pending = null;
     /** @type {WebSocket|null} */
     this.ws = null;
@@ -69,7 +70,7 @@ export class TableSocket {
       ws.send(JSON.stringify(hello));
       if (this.pending && !this.pending.resent) {
         this.pending.resent = true;
-        ws.send(JSON.stringify({ type: "act", action: this.pending.action, version: this.pending.version }));
+        ws.send(JSON.stringify(this.pending.frame));
       }
       this.opened = true;
       this.options.onStatus("open");
@@ -89,6 +90,8 @@ export class TableSocket {
       } else if (frame.type === "error") {
         if (frame.code === "stale" || frame.code === "illegal" || frame.code === "not-your-turn") this.pending = null;
         this.options.onError(frame);
+      } else if (this.options.onOther) {
+        this.options.onOther(frame); // chat, chat-log, hint
       }
     });
     ws.addEventListener("close", (event) => {
@@ -123,9 +126,20 @@ export class TableSocket {
 
   /** Plays an action made on `version`; kept pending until a newer state. @param {string} action @param {number} version */
   act(action, version) {
-    if (this.pending && this.pending.version === version) return; // one act per state
-    this.pending = { action, version, resent: false };
-    if (this.send({ type: "act", action, version })) this.pending.resent = false;
+    this.propose({ type: "act", action, version }, version);
+  }
+
+  /** Sends what was typed on `version`, for the server to read; kept pending until a newer state or an
+   * error. @param {string} text @param {number} version */
+  answer(text, version) {
+    this.propose({ type: "answer", text, version }, version);
+  }
+
+  /** @param {Record<string, unknown>} frame @param {number} version */
+  propose(frame, version) {
+    if (this.pending && this.pending.version === version) return; // one move per state
+    this.pending = { frame, version, resent: false };
+    this.send(frame);
   }
 
   /** Ready for the next deal, with a client seed of 16 random hex digits. */

@@ -33,7 +33,7 @@ export function selectedAction() {
   if (!page.selected.size) return null;
   const wanted = [...page.selected].sort().join(" ");
   return (
-    legal().find((a) => !a.endsWith(" blind") && cardsOf(a).length === page.selected.size && [...cardsOf(a)].sort().join(" ") === wanted) ||
+    legal().find((a) => cardsOf(a).length === page.selected.size && [...cardsOf(a)].sort().join(" ") === wanted) ||
     null
   );
 }
@@ -43,6 +43,13 @@ export function act(action) {
   if (!page.frame || !page.socket || !legal().includes(action)) return;
   page.socket.act(action, page.frame.version);
   page.selected = new Set();
+  $("table").classList.add("waiting");
+}
+
+/** Sends what was typed, for the server to read as this seat's table shows it. @param {string} text */
+export function answer(text) {
+  if (!page.frame || !page.socket || !legal().length) return;
+  page.socket.answer(text, page.frame.version);
   $("table").classList.add("waiting");
 }
 

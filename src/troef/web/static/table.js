@@ -1,18 +1,22 @@
 // The table page: renders each state frame's `model` (the game's words, already translated) and offers
 // exactly the frame's `legal_actions`; it decides nothing about the game itself. Its parts: state.js (the
 // frame and acting), seats.js, center.js (the felt's middle), hand.js (the hand and the choices), side.js
-// (log and sheet), keyboard.js.
+// (log and sheet), countdown.js (the timers and the pause), keyboard.js, chat.js, hints.js and sound.js.
 
 import { getJSON } from "./api.js";
 import { fourColour, setFourColour } from "./cards.js";
 import { renderCenter, renderTrick } from "./center.js";
+import { buildChat, onChat, renderChat, resetChat } from "./chat.js";
+import { renderTimers } from "./countdown.js";
 import { layoutHand, renderActions, renderHand } from "./hand.js";
+import { onHint, renderHint } from "./hints.js";
 import { currentLang, languageSwitch, loadWords, t, translate } from "./i18n.js";
 import { onKey } from "./keyboard.js";
 import { h, lineNode, lineText } from "./render.js";
 import { renderSeats } from "./seats.js";
 import { renderSide } from "./side.js";
 import { TableSocket } from "./socket.js";
+import { soundButton, soundFor } from "./sound.js";
 import { $, isSeated, legal, page, tableId, token } from "./state.js";
 import { phone, toast } from "./ui.js";
 
@@ -53,13 +57,34 @@ function render(focusSelector) {
   renderCenter(renderTrick());
   renderHand();
   renderActions();
+  renderHint();
   renderSide();
+  renderChat();
+  renderTimers();
   renderTools();
   if (refocus) {
     const again = /** @type {HTMLElement|null} */ (document.querySelector(refocus));
     if (again && !again.hasAttribute("disabled")) again.focus({ preventScroll: true });
   }
+  bringIntoView(turn);
   announce(turn);
+}
+
+let askedAt = "";
+/**
+ * At each new question to the seat (its turn at a version, or its ready for the next deal), the choices
+ * come into view (on a phone they are below the felt and the hand).
+ * @param {boolean} turn
+ */
+function bringIntoView(turn) {
+  const ready = !!document.querySelector("[data-ready]:not([disabled])");
+  const asked = turn ? `turn ${page.frame.version}` : ready ? `ready ${page.frame.table.round.index}` : "";
+  if (asked && asked !== askedAt) {
+    const actions = $("actions");
+    const box = actions.getBoundingClientRect();
+    if (box.bottom > window.innerHeight || box.top < 0) actions.scrollIntoView({ block: "end", behavior: "instant" });
+  }
+  askedAt = asked;
 }
 
 /** @param {boolean} turn */
@@ -80,6 +105,7 @@ function renderTools() {
   const model = page.frame.model && page.frame.model.table;
   const last = /** @type {HTMLButtonElement} */ (tools.querySelector("[data-last-trick]"));
   if (last) {
+    last.hidden = !(model && model.tricks); // Piken plays no tricks
     last.disabled = !(model && model.last_trick);
     last.setAttribute("aria-pressed", page.showLast && model && model.last_trick ? "true" : "false");
   }
@@ -99,13 +125,15 @@ function buildTools() {
     four.setAttribute("aria-pressed", on ? "true" : "false");
     render();
   });
+  const sound = soundButton();
   const lang = languageSwitch((code) => {
     last.textContent = t("Last trick");
     four.textContent = t("Four colours");
+    sound.textContent = t("Sound");
     if (page.socket) page.socket.setLang(code);
     render();
   });
-  tools.replaceChildren(last, four, lang);
+  tools.replaceChildren(last, four, sound, lang);
 }
 
 /** @param {"open"|"closed"|"connecting"} status */
@@ -113,6 +141,7 @@ function onStatus(status) {
   const banner = $("banner");
   if (status === "open") {
     banner.hidden = true;
+    resetChat();
   } else if (status === "closed" || (status === "connecting" && page.socket && page.socket.opened)) {
     banner.textContent = t("Reconnecting…");
     banner.hidden = false;
@@ -124,9 +153,10 @@ async function main() {
   await loadWords();
   translate();
   buildTools();
+  buildChat();
   // A phone shows the side sections folded.
-  if (window.matchMedia("(max-width: 899px)").matches) for (const id of ["sec-table", "sec-log", "sec-sheet"]) $(id).removeAttribute("open");
-  getJSON("/api/games")
+  if (window.matchMedia("(max-width: 899px)").matches) for (const id of ["sec-table", "sec-log", "sec-sheet", "sec-chat"]) $(id).removeAttribute("open");
+  getJSON(`/api/games?lang=${encodeURIComponent(currentLang())}`)
     .then((answer) => {
       for (const game of answer.games) gameTitles[game.name] = game.title;
       if (page.frame) render();
@@ -138,6 +168,7 @@ async function main() {
     onState(next) {
       if (page.frame && next.version < page.frame.version) return;
       if (page.frame && page.frame.version !== next.version) page.showLast = false;
+      soundFor(page.frame, next);
       page.frame = next;
       render();
     },
@@ -153,6 +184,10 @@ async function main() {
       root.classList.remove("waiting");
     },
     onStatus,
+    onOther(frame) {
+      if (frame.type === "hint") onHint(frame);
+      else onChat(frame);
+    },
     onGone() {
       $("banner").textContent = t("There is no such table.");
       $("banner").hidden = false;
