@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .frames import BadMessage, Frame, Hello, Sync, read_frame
-from .pace import BURST, RATE, Bucket
+from .frames import BadMessage, Hello, Sync, read_frame
+from .pace import PACED, Bucket
 from .table import Outcome, Table
 
 
@@ -28,7 +28,7 @@ class Connection:
         send every connection its frame; the reply to this connection alone)."""
         bucket = table.pace(self.seat) if self.seat is not None else self.bucket
         if not bucket.take(now):
-            return Outcome(reply=_too_many(table))
+            return Outcome(reply=table.error("too-many", PACED))
         try:
             frame = read_frame(text)
         except BadMessage as e:
@@ -36,11 +36,6 @@ class Connection:
         if isinstance(frame, Hello):
             if self.seated:
                 return Outcome(reply=table.error("bad-message", "this connection said hello already"))
-            seat = table.seat_of(frame.token)
-            if seat is not None and not table.pace(seat).take(
-                now
-            ):  # a seat's hellos count on all its sockets
-                return Outcome(reply=_too_many(table))
             seated = table.hello(frame.token, frame.lang, now=now)
             self.seated, self.seat = seated.ok, seated.seat
             if seated.ok:
@@ -57,7 +52,3 @@ class Connection:
         if self.seated:
             table.disconnect(self.seat, now=now)
         self.seated, self.seat, self.lang = False, None, None
-
-
-def _too_many(table: Table) -> Frame:
-    return table.error("too-many", f"at most {RATE:g} frames a second, bursts of {BURST:g}")

@@ -9,6 +9,8 @@ RATE: Final = 20.0
 """Frames a second a connection, or a seat over all its connections, may send, sustained."""
 BURST: Final = 40.0
 """Frames a connection, or a seat over all its connections, may send at once."""
+PACED: Final = f"at most {RATE:g} frames a second, bursts of {BURST:g}"
+"""What ``too-many`` says."""
 
 
 @dataclass

@@ -77,7 +77,7 @@ from .frames import (
     sheet_round,
 )
 from .model import Names, TableModels, seat_names
-from .pace import Bucket
+from .pace import PACED, Bucket
 from .seats import (
     Absent,
     Seat,
@@ -169,7 +169,7 @@ class Joined:
 @dataclass(frozen=True)
 class Seated:
     """The answer to `Table.hello`: the seat (None: a spectator) and the frame for the sender, its state
-    or the error ``bad-token``."""
+    or the error ``bad-token`` or ``too-many``."""
 
     seat: int | None
     reply: Frame
@@ -603,12 +603,6 @@ class Table:
         data = {"seat": seat, "name": name, "token": digest(token), "at": now}
         return Joined(seat, token, (Event(self.version + 1, "seat", data),))
 
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat whose token this is, if any."""
-        if token is None:
-            return None
-        return next((k for k, seat in enumerate(self.seats) if proves(token, seat.token)), None)
-
     def pace(self, seat: int) -> Bucket:
         """The pace of ``seat``'s frames over all its connections (not stored)."""
         return self.paces.setdefault(seat, Bucket())
@@ -617,12 +611,15 @@ class Table:
         """A connection sits at ``now`` as the seat whose token this is (None: it watches as a spectator)
         and counts as that seat's until `disconnect` (the caller then sends everyone their frame again:
         the seat is connected, and plays itself again at once; a pause it ends lets the ready limit count
-        from now); ``bad-token`` for a token of no seat here, and nothing changes."""
+        from now); ``bad-token`` for a token of no seat here, ``too-many`` past the seat's pace (its
+        hellos count on all its sockets together), and nothing changes."""
         if token is None:
             return Seated(None, self.frame(None, lang))
-        seat = self.seat_of(token)
+        seat = next((k for k, seat in enumerate(self.seats) if proves(token, seat.token)), None)
         if seat is None:
             return Seated(None, self.error("bad-token", "no seat of this table has that token"))
+        if not self.pace(seat).take(now):
+            return Seated(None, self.error("too-many", PACED))
         paused = self.paused()
         self.connections[seat] += 1
         self.session.stand_in(seat, None)  # back: no stand-in plays for them any more
