@@ -5,7 +5,8 @@ humans who also make mistakes (stale, out of turn, illegal, bad seeds), go away 
 plays for them).  Every frame each human seat and a spectator receives is checked the moment it is sent:
 it names no card its receiver may not see then (tests/test_view.py's per-seat rules, from the round's
 record) in ``view``, ``table`` or an error's message; the sheet names no card that was not public in its
-round; ``table`` is the same for everyone.  The presentation model a receiver gets when its connection
+round; ``table`` is the same for everyone, and the text the server sends (its shared parts encoded once) is
+the frame as ``json`` writes it.  The presentation model a receiver gets when its connection
 gave a ``lang`` is checked the same way, in every language: its table, log and result name no card the
 receiver may not see, its sheet no card that was not public in its round (each frame's receiver in
 one language, the languages taking turns).  Chat messages (presets and free text, refused during a
@@ -36,6 +37,7 @@ from troef.present.i18n import catalog_text, parse_po
 from troef.present.messages import messages
 from troef.replay import replay
 from troef.session import Who
+from troef.web.encoded import dumps
 from troef.web.frames import Frame
 
 REBUILDS = 0.03
@@ -149,13 +151,18 @@ class LeakCheck:
         if receiver is None or receiver != table.session.turn:
             assert frame["legal_actions"] == []
         assert "model" not in frame, "a connection that gave no lang gets no model"
+        sent = table.frame_texts([(receiver, None)], self.h.now)[receiver, None]
+        assert sent == dumps({**frame, "now": self.h.now}), "the server sends the frame, encoded as json does"
         self.check_model(receiver, LANGUAGES[self.checked % len(LANGUAGES)], may_see)
         self.checked += 1
 
     def check_model(self, receiver: Receiver, lang: str, may_see: set[str]) -> None:
         """The model ``receiver`` gets in ``lang`` names no card it may not see now."""
         table = self.h.table
-        model = table.frame(receiver, lang)["model"]
+        frame = table.frame(receiver, lang)
+        model = frame["model"]
+        sent = table.frame_texts([(receiver, lang)], self.h.now)[receiver, lang]
+        assert sent == dumps({**frame, "now": self.h.now}), "the frame with its model, encoded as json does"
         assert json.loads(json.dumps(model)) == model and model["lang"] == lang
         who = "the spectator" if receiver is None else f"seat {receiver}"
         records = table.session.match.records

@@ -585,6 +585,36 @@ def test_a_stand_in_is_due_when_a_human_is_away_on_their_turn_for_the_away_limit
     assert table.stand_in_due(since + 1000) is None
 
 
+def test_the_encoded_frame_is_the_frame_as_json_writes_it_and_its_shared_parts_are_kept() -> None:
+    """`Table.frame_texts` (what the server sends) is ``json.dumps`` of the frame with ``now`` added, names
+    that JSON escapes included; the sheet is encoded once per finished round, not once per frame."""
+    h = Harness(
+        body(
+            seats=[{"kind": "human", "name": 'Zoë "😀"'}, {"kind": "open"}, {"kind": "bot", "bot": "random"}]
+        )
+    )
+    h.join("Bøb\\")
+    h.sit(0)
+    h.sit(1)
+    h.ready(0)
+    h.ready(1)
+    h.now += 1
+    seen_sheets = set()
+    for _ in range(3):
+        finish_round(h)
+        receivers = [(receiver, lang) for receiver in (0, 1, 2, None) for lang in (None, "nl")]
+        texts = h.table.frame_texts(receivers, h.now)
+        for receiver, lang in receivers:
+            frame = {**h.table.frame(receiver, lang), "now": h.now}
+            assert texts[receiver, lang] == json.dumps(frame, separators=(",", ":"))
+        seen_sheets.add(id(h.table.frame(0)["sheet"]))
+        assert h.table.frame(0)["sheet"] is h.table.frame(1)["sheet"] is h.table.info()["sheet"]
+        h.ready(0)
+        h.ready(1)
+        h.now += 1
+    assert len(seen_sheets) == 3, "a new sheet after each round, the same one within it"
+
+
 def test_the_sheet_shows_only_its_games_public_facts() -> None:
     h = dealt()
     finish_round(h)

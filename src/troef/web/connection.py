@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from .frames import BadMessage, Hello, Sync, read_frame
 from .pace import PACED, Bucket
-from .table import Outcome, Table
+from .table import Outcome, Receiver, Table
 
 
 @dataclass
@@ -21,6 +21,11 @@ class Connection:
     lang: str | None = None
     """The language of the ``model`` in this connection's state frames (None: no model)."""
     bucket: Bucket = field(default_factory=Bucket)
+
+    @property
+    def receiver(self) -> Receiver:
+        """Whom this connection's state frames are for: (seat, lang)."""
+        return self.seat, self.lang
 
     def receive(self, table: Table, text: str | bytes, *, now: float) -> Outcome:
         """A client frame: ``too-many`` over the rate, ``bad-message`` for what is no frame, for a frame

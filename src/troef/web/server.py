@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import math
 import random
@@ -42,6 +41,7 @@ from ..players import THINKING, make_bot
 from ..session import BotTurn, Who
 from .bus import BEAT, Bus
 from .connection import Connection
+from .encoded import dumps, stamped
 from .frames import ChatFrame, Frame
 from .metrics import Metrics
 from .pool import BOTS_ONLY, PERSON, BotPool
@@ -94,13 +94,15 @@ class Client:
     """The short name of ``why`` (``troef_dropped_clients``'s label)."""
 
     def send(self, frame: Frame, now: float | None = None) -> None:
-        """Queue ``frame`` (a state frame sent at ``now`` says so: the table's timers count to it); a
-        client whose outbox is full, in frames or in bytes, is closed (it reads too slowly)."""
+        """Queue ``frame`` (a state frame sent at ``now`` says so: the table's timers count to it)."""
+        text = dumps(frame)
+        self.send_text(stamped(text, now) if now is not None and frame["type"] == "state" else text)
+
+    def send_text(self, text: str) -> None:
+        """Queue an encoded frame; a client whose outbox is full, in frames or in bytes, is closed (it
+        reads too slowly)."""
         if self.closed:
             return
-        if now is not None and frame["type"] == "state":
-            frame = {**frame, "now": now}
-        text = json.dumps(frame, separators=(",", ":"))
         if self.outbox.qsize() >= OUTBOX_LIMIT or self.queued + len(text) > OUTBOX_BYTES:
             self.close("the client reads too slowly", "slow-reader")
             return
@@ -542,11 +544,11 @@ class TableServer:
         self.metrics.bot_wait_seconds.labels(lane).observe(seconds)
 
     def _tell(self, table: Table) -> None:
-        """Send every receiver of ``table`` its own frame."""
-        now = self.clock()
-        for client in self.clients.get(table.id, ()):
-            if client.connection.seated:
-                client.send(table.frame(client.connection.seat, client.connection.lang), now)
+        """Send every receiver of ``table`` its own frame (encoded once per seat and language)."""
+        clients = [client for client in self.clients.get(table.id, ()) if client.connection.seated]
+        texts = table.frame_texts({client.connection.receiver for client in clients}, self.clock())
+        for client in clients:
+            client.send_text(texts[client.connection.receiver])
 
     def _presence_soon(self, table: Table) -> None:
         """A seat's connections changed: tell everyone, and the other processes, once `PRESENCE_EVERY`
@@ -822,6 +824,6 @@ def _forced(table: Table) -> tuple[int, str] | None:
     seat = table.session.turn
     if seat is None or table.seats[seat].kind != "human":
         return None
-    view = table.session.view(seat)
+    view = table.view(seat)
     legal = list(view["legal_actions"]) if view is not None else []
     return (seat, legal[0]) if len(legal) == 1 else None

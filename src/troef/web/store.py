@@ -240,17 +240,19 @@ class Store:
         failed: dict[str, StoreError] = {}
         if not pending:
             return failed
-        with self._writing() as connection:
-            try:
-                with connection.begin_nested():
-                    _append(connection, pending)
-            except (IntegrityError, _NotNext):  # another writer was first: find out where, table by table
-                for table_id, batch in pending.items():
-                    try:
-                        with connection.begin_nested():
-                            _append(connection, {table_id: batch})
-                    except (IntegrityError, _NotNext):
-                        failed[table_id] = _refusal(connection, table_id, batch[0].version)
+        try:  # the usual case: every batch goes in, in one transaction and four round trips
+            with self._writing() as connection:
+                _append(connection, pending)
+            return failed
+        except (IntegrityError, _NotNext):
+            pass
+        with self._writing() as connection:  # another writer was first: find out where, table by table
+            for table_id, batch in pending.items():
+                try:
+                    with connection.begin_nested():
+                        _append(connection, {table_id: batch})
+                except (IntegrityError, _NotNext):
+                    failed[table_id] = _refusal(connection, table_id, batch[0].version)
         return failed
 
     def load(self, table_id: str) -> tuple[TableRow, list[Event]] | None:

@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, TypedDict
 
@@ -53,6 +53,7 @@ from ..present import LANGUAGES, Seen, Step, replay_steps, round_title
 from ..present.answers import NotAChoice, read_answer
 from ..present.model import Line, ScoreRow
 from ..session import BotTurn, Session, Who
+from .encoded import Texts, dumps, spliced
 from .frames import (
     Act,
     Answer,
@@ -93,6 +94,8 @@ from .store import Event, TableRow
 from .talk import RATE, WINDOW, TableTalk
 from .text import repaired
 
+Receiver = tuple[int | None, str | None]
+"""A frame's receiver: its seat (None: a spectator) and its language (None: no model)."""
 ID_BYTES: Final = 9
 """A table id is this many random bytes, URL-safe (12 characters)."""
 STAND_IN_KIND: Final = "heuristic"
@@ -219,8 +222,11 @@ class Table:
         self.human_moved = True
         """Whether a human made a move of their own (not a forced one) in the round in play or, between
         rounds, the last one (True before the first deal)."""
-        self.applied: dict[tuple[int, int], str] = {}
-        """(seat, version it was made on) -> the action applied: what makes a resent act harmless."""
+        self._acts: list[str | None] = [None]
+        """Per version, the action its event applied (None: no action), what makes a resent act harmless:
+        the engine's own text, shared by every act of that action (a table keeps one slot a version)."""
+        self._actors = bytearray(b"\xff")
+        """Per version, the seat whose action its event applied (255: none)."""
         self.stand_in_moves: list[list[tuple[int, int]]] = []
         """Per round dealt: (action index, seat) of each move a stand-in bot made."""
         self.connections: Counter[int] = Counter()
@@ -230,6 +236,10 @@ class Table:
         self.left_at: dict[int, float] = {}
         """When each seat's last connection closed."""
         self._info: tuple[tuple[object, ...], TableInfo] | None = None
+        self._sheet: tuple[tuple[int, bool], Sheet] | None = None
+        self._views: tuple[int, dict[int | None, Mapping[str, Any] | None]] = -1, {}
+        self._texts = Texts()
+        """The JSON text of the parts every receiver's frame shares (`frame_texts`)."""
         self.listed: bool = settings.get("listed", False)
         """Whether the table is listed in the lobby (`GET /api/tables`), its invite shown there."""
         self.rematch: Rematch | None = None
@@ -369,15 +379,16 @@ class Table:
     def timers(self, paused: list[int] | None = None) -> list[Timer]:
         """The timers running (none while `paused`, which the caller may pass): the next deal's ready
         limit, or a stand-in about to play for the away human to act."""
-        if (self.paused() if paused is None else paused) or self.session.is_over or self.open_seats:
-            return []
-        if not self.session.in_play:
-            return [{"timer": "deal", "seat": None, "at": self._ready_from() + self.ready_limit}]
         seat = self.session.turn
-        if self.absent != "stand-in" or seat is None or not self._human(seat) or self.connected(seat):
+        if self.session.in_play:  # first, and in this order: the ticker asks every table ten times a second
+            if self.absent != "stand-in" or seat is None or self.connected(seat) or not self._human(seat):
+                return []  # (a table that pauses for the away seat to act runs no timer)
+            if seat in self.session.stand_ins:
+                return []
+        elif (self.paused() if paused is None else paused) or self.session.is_over or self.open_seats:
             return []
-        if seat in self.session.stand_ins:
-            return []
+        else:
+            return [{"timer": "deal", "seat": None, "at": self._ready_from() + self.ready_limit}]
         away = max(self.changed_at, self.left_at.get(seat, self.changed_at))
         return [{"timer": "stand-in", "seat": seat, "at": away + self.away_limit}]
 
@@ -428,7 +439,15 @@ class Table:
         }
 
     def sheet(self) -> Sheet:
-        """The score sheet of the finished rounds, as everyone may see it."""
+        """The score sheet of the finished rounds, as everyone may see it: the same object until a round
+        or the match ends (do not change it)."""
+        match = self.session.match
+        key = (len(match.sheet), match.is_over)
+        if self._sheet is None or self._sheet[0] != key:
+            self._sheet = key, self._new_sheet()
+        return self._sheet[1]
+
+    def _new_sheet(self) -> Sheet:
         match = self.session.match
         sheet: Sheet = {
             "rounds": [
@@ -451,7 +470,7 @@ class Table:
     def frame(self, seat: int | None, lang: str | None = None) -> StateFrame:
         """The state frame for ``seat`` (None: a spectator): its own view only, and the public `info`;
         with ``lang`` also the presentation layer's `model` in that language."""
-        view = self.session.view(seat)
+        view = self.view(seat)
         info = self.info()
         frame: StateFrame = {
             "type": "state",
@@ -466,6 +485,37 @@ class Table:
         if lang is not None:
             frame["model"] = self.model(seat, lang)
         return frame
+
+    def frame_texts(self, receivers: Iterable[Receiver], now: float) -> dict[Receiver, str]:
+        """Each (seat, lang) receiver's `frame` sent at ``now`` (``now`` added last) as the JSON text
+        `dumps` writes for it, made faster: the table info, the sheet and the models are encoded once
+        while they are the same objects, and the frame's few keys are written in `frame`'s order
+        (tests/test_web_leaks.py holds the two to the same text)."""
+        info = self.info()
+        sheet = self._texts.of("sheet", info["sheet"])
+        table = self._texts.of("table", info, lambda: spliced(info, {"sheet": sheet}))
+        texts = {}
+        for seat, lang in receivers:
+            view = self.view(seat)
+            legal = dumps(list(view["legal_actions"])) if view is not None else "[]"
+            model = (
+                ',"model":' + self._texts.of(("model", seat, lang), self.model(seat, lang)) if lang else ""
+            )
+            texts[seat, lang] = (
+                f'{{"type":"state","version":{self.version},"seat":{dumps(seat)},"table":{table},'
+                f'"view":{dumps(view)},"legal_actions":{legal},"sheet":{sheet},"talk":"{self.talk(seat)}"'
+                f'{model},"now":{dumps(now)}}}'
+            )
+        return texts
+
+    def view(self, seat: int | None) -> Mapping[str, Any] | None:
+        """What ``seat`` sees of the round (`Session.view`), made once per version (do not change it)."""
+        if self._views[0] != self.version:
+            self._views = self.version, {}
+        views = self._views[1]
+        if seat not in views:
+            views[seat] = self.session.view(seat)
+        return views[seat]
 
     def model(self, seat: int | None, lang: str) -> Model:
         """What ``seat`` (None: a spectator) sees, as the presentation layer shows it in ``lang``: built
@@ -672,7 +722,7 @@ class Table:
         action for it (stored as such: it is no sign that the human is there)."""
         if seat is None or not self._human(seat):
             return Outcome(reply=self.error("not-seated", f"{_who(seat)} cannot act"))
-        applied = self.applied.get((seat, version))
+        applied = self._applied(seat, version)
         if applied is not None and applied == _canonical(action):
             return Outcome(reply=self.frame(seat, lang))
         refused = self._not_to_act(seat, version)
@@ -691,7 +741,7 @@ class Table:
         refused as ``illegal`` in that language, listing the choices as shown."""
         if seat is None or not self._human(seat):
             return Outcome(reply=self.error("not-seated", f"{_who(seat)} cannot act"))
-        if (seat, version) in self.applied:
+        if self._applied(seat, version) is not None:
             return Outcome(reply=self.frame(seat, lang))
         refused = self._not_to_act(seat, version)
         if refused is not None:
@@ -774,7 +824,7 @@ class Table:
                 return Outcome(reply=self.error("too-many", "the hint for this turn is on its way"))
             return Outcome(reply={"type": "hint", "version": version, "action": action})
         self.hint_asked[seat] = (version, None)
-        view = self.session.view(seat)
+        view = self.view(seat)
         assert view is not None  # a round is in play: it is the seat's turn
         seed = self.row.settings["bot_seed"] + 1_000_003 * version + seat
         return Outcome(think=Thinking(seat, version, dict(view), seed))
@@ -852,7 +902,7 @@ class Table:
     def expire_due(self, now: float, after: float) -> bool:
         """Whether the table has waited ``after`` seconds since it was made with a seat still open (nobody
         joined): it is to expire, so that it costs nothing any more."""
-        return self.status == "waiting" and now - self.row.created >= after
+        return now - self.row.created >= after and self.status == "waiting"
 
     def expire(self, *, now: float) -> Outcome:
         """End a table that waited too long for players (`expire_due`)."""
@@ -960,7 +1010,10 @@ class Table:
             self.stand_in_moves[-1].append((index, seat))
         elif who is Who.HUMAN and not data.get("forced"):
             self.human_moved = True
-        self.applied[(seat, event.version - 1)] = action
+        missing = event.version + 1 - len(self._acts)
+        self._acts += [None] * missing
+        self._actors += b"\xff" * missing
+        self._acts[event.version], self._actors[event.version] = state.actions[-1].text, seat
         if not self.session.in_play:
             self.shown_at = data["at"]
             if not self.session.is_over:
@@ -1004,6 +1057,11 @@ class Table:
         ready limit counts from now."""
         if paused and not self.paused():
             self.resumed_at = now
+
+    def _applied(self, seat: int, version: int) -> str | None:
+        """The action ``seat`` made on ``version`` (applied as the event of the next version), or None."""
+        at = version + 1
+        return self._acts[at] if 0 < at < len(self._acts) and self._actors[at] == seat else None
 
     def _not_to_act(self, seat: int, version: int) -> ErrorFrame | None:
         """Why ``seat`` may not act on ``version`` (``stale``, ``not-your-turn``), or None."""
