@@ -26,8 +26,9 @@ failed or were closed (``lost``), the generator's own CPU and the seconds it too
 
 The server limits table creation to 10 a minute per client address, so the tables are created from
 successive loopback addresses (127.1.x.y), ten from each, like people each opening a table from their own
-machine.  Every socket goes to 127.0.0.1 only; the open-file limit is raised as far as allowed in this
-process and the server it starts (8,000 sockets need it).
+machine; the players' sockets come from their table's address too (the server allows 64 an address).
+Every socket goes to 127.0.0.1 only; the open-file limit is raised as far as allowed in this process and
+the server it starts (8,000 sockets need it).
 
     python benchmarks/bench_server.py [--tables 100,300,1000,2000] [--seconds 30] [--warmup 10] [--json]
     python benchmarks/bench_server.py --bots [--tables 5,10,20,40,80]
@@ -80,6 +81,8 @@ OPEN_TIMEOUT: Final = 60.0
 DRAIN: Final = 5.0
 """Seconds after the measurement for the answers to the acts sent in it."""
 CLOSE_TIMEOUT: Final = 30.0
+RETRY_AFTER: Final = 1.0
+"""Seconds before a player sends an act the server refused as ``too-many`` again."""
 RULES: Final = {"preset": "oh-hell", "tricks": 8}
 POSTGRESQL: Final = "postgresql://postgres@127.0.0.1:5432/test"
 """Where ``--postgresql`` makes a fresh database for each run, by default (trust auth)."""
@@ -88,11 +91,18 @@ HUMAN: Final = {"kind": "human", "name": "bench"}
 NORMAL_BOT: Final = {"kind": "bot", "bot": "normal"}
 
 
-def table_body(bots: bool) -> dict[str, Any]:
+def table_body(bots: bool, rounds: int = 20) -> dict[str, Any]:
     """The ``POST /api/tables`` body: Rififi ``oh-hell`` with 8 tricks, 20 rounds (far longer than a run),
     four humans or one human and three ``normal`` bots; no stand-in for a human still connecting."""
     seats = [HUMAN, NORMAL_BOT, NORMAL_BOT, NORMAL_BOT] if bots else [HUMAN] * 4
-    return {"game": "rififi", "rules": RULES, "players": 4, "rounds": 20, "seats": seats, "away_limit": 3600}
+    return {
+        "game": "rififi",
+        "rules": RULES,
+        "players": 4,
+        "rounds": rounds,
+        "seats": seats,
+        "away_limit": 3600,
+    }
 
 
 # ----------------------------------------------------------------------------------- the server process
@@ -235,6 +245,7 @@ class Deployment:
             database = f"postgresql+psycopg://{url.netloc}/{self.name}"
         else:
             database = f"sqlite:///{folder / 'bench.sqlite3'}"
+        self.database = database
         shared = redis if processes > 1 else None
         self.servers = [Server(folder, database, shared, profile) for _ in range(processes)]
         self.proxy: subprocess.Popen[bytes] | None = None
@@ -276,12 +287,17 @@ class Deployment:
                 admin.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
 
-def create_table(port: int, index: int, body: dict[str, Any]) -> dict[str, Any]:
-    """``POST /api/tables`` from the loopback address of table ``index`` (ten tables an address)."""
+def source_address(index: int) -> str:
+    """The loopback address of table ``index``'s people (ten tables an address): its creation and its
+    sockets come from there, as from a club's machine (the server limits both per address)."""
     address = index // CREATIONS_PER_ADDRESS
-    source = f"127.1.{address // 250}.{address % 250 + 1}"
+    return f"127.1.{address // 250}.{address % 250 + 1}"
+
+
+def create_table(port: int, index: int, body: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/tables`` from the loopback address of table ``index``."""
     connection = http.client.HTTPConnection(
-        "127.0.0.1", port, timeout=HTTP_TIMEOUT, source_address=(source, 0)
+        "127.0.0.1", port, timeout=HTTP_TIMEOUT, source_address=(source_address(index), 0)
     )
     try:
         connection.request("POST", "/api/tables", json.dumps(body), {"Content-Type": "application/json"})
@@ -324,8 +340,12 @@ class Tally:
 class Player:
     """One scripted client: a human seat of a table over its WebSocket."""
 
-    def __init__(self, seat: int, ws: ClientConnection, think: float, rng: random.Random) -> None:
+    def __init__(
+        self, table: str, seat: int, token: str, ws: ClientConnection, think: float, rng: random.Random
+    ) -> None:
+        self.table = table
         self.seat = seat
+        self.token = token
         self.socket = ws
         self.think_mean = think
         self.rng = rng
@@ -334,9 +354,14 @@ class Player:
         """The last round index this seat sent ``ready`` for."""
         self.sent_at: float | None = None
         self.sent_version = -1
+        self.sent_action: str | None = None
         self.answered_at: float | None = None
         self.thinking: asyncio.Task[None] | None = None
         self.task: asyncio.Task[None] | None = None
+        self.over = False
+        """Whether the table's match is over."""
+        self.leaving = False
+        """Whether this client closes its socket itself."""
 
     async def play(self, tally: Tally) -> None:
         """Answer every frame until the socket closes."""
@@ -345,7 +370,7 @@ class Player:
                 await self.receive(json.loads(message), tally)
         except WebSocketException:
             pass
-        if not tally.stopping:
+        if not tally.stopping and not self.leaving:
             tally.closed += 1
 
     async def receive(self, frame: dict[str, Any], tally: Tally) -> None:
@@ -354,6 +379,9 @@ class Player:
             if self.sent_at is not None:
                 self.answered(tally, None)
                 tally.errors[frame["code"]] += 1
+                if frame["code"] == "too-many" and self.sent_action is not None:  # a person tries again
+                    retry = self.act(self.sent_action, self.sent_version, RETRY_AFTER, tally)
+                    self.thinking = asyncio.create_task(retry)
             return
         version: int = frame["version"]
         if self.sent_at is not None and version > self.sent_version:
@@ -362,6 +390,7 @@ class Player:
         if version <= self.version:
             return  # presence: the same version again
         self.version = version
+        self.over = frame["table"]["status"] == "over"
         if self.thinking is not None:
             self.thinking.cancel()
             self.thinking = None
@@ -388,7 +417,7 @@ class Player:
         if tally.stopping:
             return
         self.thinking = None
-        self.sent_at, self.sent_version = time.perf_counter(), version
+        self.sent_at, self.sent_version, self.sent_action = time.perf_counter(), version, action
         if tally.counts(self.sent_at):
             tally.pending += 1
         await self.socket.send(json.dumps({"type": "act", "action": action, "version": version}))
@@ -404,26 +433,33 @@ class Player:
 
 
 async def open_players(
-    server: Deployment, count: int, bots: bool, think: float, tally: Tally
+    server: Deployment, count: int, bots: bool, think: float, tally: Tally, rounds: int = 20, first: int = 0
 ) -> list[Player]:
-    """Create ``count`` tables and seat a connected `Player` at each human seat (sockets that fail are
-    counted in ``tally.failed``)."""
-    body = table_body(bots)
-    rng = random.Random(1)
+    """Create ``count`` tables of ``rounds`` rounds (numbered from ``first``: the addresses they come
+    from) and seat a connected `Player` at each human seat (sockets that fail are counted in
+    ``tally.failed``)."""
+    body = table_body(bots, rounds)
+    rng = random.Random(first + 1)
     players: list[Player] = []
     gate = asyncio.Semaphore(CONNECTING)
     url = f"ws://127.0.0.1:{server.port}/ws/tables/"
     loop = asyncio.get_running_loop()
     with ThreadPoolExecutor(8) as http:
 
-        async def seat(table: str, seat: int, token: str) -> None:
+        async def seat(index: int, table: str, seat: int, token: str) -> None:
             try:
-                ws = await connect(url + table, open_timeout=OPEN_TIMEOUT, ping_interval=None, max_size=2**22)
+                ws = await connect(
+                    url + table,
+                    open_timeout=OPEN_TIMEOUT,
+                    ping_interval=None,
+                    max_size=2**22,
+                    local_addr=(source_address(index), 0),
+                )
                 await ws.send(json.dumps({"type": "hello", "token": token}))
             except (OSError, TimeoutError, WebSocketException):
                 tally.failed += 1
                 return
-            player = Player(seat, ws, think, random.Random(rng.random()))
+            player = Player(table, seat, token, ws, think, random.Random(rng.random()))
             players.append(player)
             player.task = asyncio.create_task(player.play(tally))
 
@@ -431,10 +467,13 @@ async def open_players(
             async with gate:
                 answer = await loop.run_in_executor(http, create_table, server.port, index, body)
                 await asyncio.gather(
-                    *(seat(answer["table"], given["seat"], given["token"]) for given in answer["seats"])
+                    *(
+                        seat(index, answer["table"], given["seat"], given["token"])
+                        for given in answer["seats"]
+                    )
                 )
 
-        await asyncio.gather(*(one(index) for index in range(count)))
+        await asyncio.gather(*(one(index) for index in range(first, first + count)))
     return players
 
 
