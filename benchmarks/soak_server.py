@@ -145,8 +145,10 @@ class Attacks:
                 )
                 conn.sendall(head.encode())
                 sent = 0
+                answered = select.poll()  # not select(): the players' sockets take the low descriptors
+                answered.register(conn, select.POLLIN)
                 with contextlib.suppress(OSError):
-                    while sent < BIG_BODY and not select.select([conn], [], [], 0)[0]:
+                    while sent < BIG_BODY and not answered.poll(0):
                         conn.sendall(b" " * CHUNK)
                         sent += CHUNK
                 answer = conn.recv(1024).decode("latin-1")
