@@ -34,6 +34,7 @@ from troef.web.store import (
     TableRow,
     UnknownTable,
     VersionConflict,
+    Writes,
     alembic_config,
     default_url,
     metadata,
@@ -207,6 +208,35 @@ def test_a_group_commit_stores_every_batch_that_follows_and_names_the_others(sto
         (row("b"), acts(1, 2)),
         (row("c"), acts(1, 3)),
     ]
+
+
+def test_one_group_commit_creates_appends_and_finishes_and_names_each_refused_table(store: Store) -> None:
+    store.create_table(row("a"), acts(1, 2))
+    store.create_table(row("taken"), acts(1, 1))
+    failed = store.write(
+        Writes(
+            created=[row("new", created=7.0), row("taken", created=9.0)],
+            appended={"a": acts(3, 1), "new": acts(1, 2), "taken": acts(1, 3)},
+            finished=["a", "gone"],
+        )
+    )
+    assert {table_id: str(error) for table_id, error in failed.items()} == {
+        "gone": "no table 'gone' is stored",
+        "taken": "a table with id 'taken' is already stored",
+    }
+    assert store.load("a") == (row("a"), acts(1, 3))
+    assert store.load("new") == (row("new", created=7.0), acts(1, 2))
+    assert store.load("taken") == (row("taken"), acts(1, 1))  # neither its new row nor its batch
+    assert store.table_ids(unfinished=True) == ["new", "taken"]
+
+
+def test_a_group_commit_without_conflicts_stores_everything_at_once(store: Store) -> None:
+    store.create_table(row("a"))
+    assert (
+        store.write(Writes(created=[row("b", created=2e9)], appended={"a": acts(1, 1)}, finished=["a"])) == {}
+    )
+    assert store.table_ids() == ["a", "b"] and store.table_ids(unfinished=True) == ["b"]
+    assert store.load("a") == (row("a"), acts(1, 1))
 
 
 def test_table_ids_lists_every_table_oldest_first_or_only_the_unfinished(store: Store) -> None:

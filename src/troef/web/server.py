@@ -46,7 +46,7 @@ from .frames import ChatFrame, Frame
 from .metrics import Metrics
 from .pool import BOTS_ONLY, PERSON, BotPool
 from .seats import TableError, engine_bot_kind
-from .store import Event, Store, StoreError, VersionConflict
+from .store import Event, Store, StoreError, TableRow, VersionConflict, Writes
 from .table import HINT_LEVEL, STAND_IN_KIND, Joined, Outcome, Table, Thinking
 from .talk import TableTalk
 
@@ -128,9 +128,13 @@ class Behind(TableError):
 
 @dataclass(frozen=True)
 class _Write:
+    """A table's part of the next group commit: its creation, its events or its finish."""
+
     table_id: str
-    events: tuple[Event, ...]
     done: asyncio.Future[StoreError | None]
+    events: tuple[Event, ...] = ()
+    row: TableRow | None = None
+    finished: bool = False
 
 
 class TableServer:
@@ -165,6 +169,7 @@ class TableServer:
         self._movers: dict[str, asyncio.Task[None]] = {}
         self._writes: asyncio.Queue[_Write] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
+        self._writer_task: asyncio.Task[None] | None = None
         self._pool: BotPool | None = None
         self.metrics = Metrics(
             self._tables_by_status, lambda: {} if self._pool is None else self._pool.queues()
@@ -182,7 +187,7 @@ class TableServer:
         """Replay every unfinished table from the store and let its timers and bots carry on; every
         human counts as having left now (they reconnect)."""
         self._pool = BotPool(self.workers, self._bot_waited)
-        self._tasks = [asyncio.create_task(self._writer()), asyncio.create_task(self._ticker())]
+        self._tasks.append(asyncio.create_task(self._ticker()))
         if self.bus is not None:  # the tables wait for this process's first claim
             await self.bus.start()
             self.alive = await self.bus.alive()
@@ -199,7 +204,7 @@ class TableServer:
             if table is None:
                 continue
             if table.status == "over":  # killed before it was marked finished
-                await asyncio.to_thread(self.store.finish, table_id)
+                await self._finish(table_id)
                 await self._drop(table_id)
                 continue
             for seat in range(table.game.players):
@@ -209,9 +214,12 @@ class TableServer:
 
     async def stop(self) -> None:
         """Stop the timers, bots and writer (every committed event is stored), close the clients."""
-        for task in [*self._movers.values(), *self._tasks, *self._news]:
+        tasks = [*self._movers.values(), *self._tasks, *self._news]
+        if self._writer_task is not None:
+            tasks.append(self._writer_task)
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._movers.values(), *self._tasks, *self._news, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         if self.bus is not None:
             for table_id in self.led:  # another process takes them at once
                 await self.bus.release(table_id)
@@ -392,9 +400,7 @@ class TableServer:
         loaded again from the store and `TableError` (409) tells the caller."""
         if not events:
             return
-        done: asyncio.Future[StoreError | None] = asyncio.get_running_loop().create_future()
-        self._writes.put_nowait(_Write(table.id, events, done))
-        failed = await done
+        failed = await self._write(table.id, events=events)
         if isinstance(failed, VersionConflict):
             await self._catch_up(table)
             raise Behind
@@ -409,7 +415,7 @@ class TableServer:
             except RedisError as error:  # the others find the version in the database within a beat
                 log.warning("table %s: cannot tell the other processes: %s", table.id, error)
         if table.status == "over":
-            await asyncio.to_thread(self.store.finish, table.id)
+            await self._finish(table.id)
         await self._changed(table)
 
     async def _changed(self, table: Table) -> None:
@@ -440,17 +446,43 @@ class TableServer:
         if events:
             await self._changed(table)
 
+    async def _write(
+        self,
+        table_id: str,
+        *,
+        events: tuple[Event, ...] = (),
+        row: TableRow | None = None,
+        finished: bool = False,
+    ) -> StoreError | None:
+        """Store the table's creation, events or finish in the next group commit: what refused it, if
+        anything."""
+        if self._writer_task is None:  # started by the first write (tables may be made before `start`)
+            self._writer_task = asyncio.create_task(self._writer())
+        done: asyncio.Future[StoreError | None] = asyncio.get_running_loop().create_future()
+        self._writes.put_nowait(_Write(table_id, done, events, row, finished))
+        return await done
+
+    async def _finish(self, table_id: str) -> None:
+        """Mark the table finished in the store."""
+        failed = await self._write(table_id, finished=True)
+        if failed is not None:
+            raise failed
+
     async def _writer(self) -> None:
-        """The single writer: every waiting batch, of every table, in one transaction."""
+        """The single writer: every waiting creation, batch and finish, of every table, in one
+        transaction."""
         while True:
             writes = [await self._writes.get()]
             while not self._writes.empty():
                 writes.append(self._writes.get_nowait())
+            group = Writes(
+                created=[write.row for write in writes if write.row is not None],
+                appended={write.table_id: write.events for write in writes if write.events},
+                finished=[write.table_id for write in writes if write.finished],
+            )
             try:
                 with self.metrics.commit_seconds.time():
-                    failed = await asyncio.to_thread(
-                        self.store.append_many, {write.table_id: write.events for write in writes}
-                    )
+                    failed = await asyncio.to_thread(self.store.write, group)
             except Exception as error:
                 for write in writes:
                     write.done.set_exception(error)
@@ -476,7 +508,9 @@ class TableServer:
 
     async def _created(self, table: Table) -> None:
         """Store a new table and lead it."""
-        await asyncio.to_thread(self.store.create_table, table.row)
+        failed = await self._write(table.id, row=table.row)
+        if failed is not None:
+            raise failed
         self.tables[table.id] = table
         if self.bus is not None:
             await self._on_bus(self.bus.subscribe(table.id))
@@ -488,7 +522,7 @@ class TableServer:
     async def _drop(self, table_id: str, *, finished: bool = False) -> None:
         """Drop a table from memory (`table` loads it again); ``finished``: mark it so in the store."""
         if finished:
-            await asyncio.to_thread(self.store.finish, table_id)
+            await self._finish(table_id)
         self.tables.pop(table_id, None)
         self.clients.pop(table_id, None)
         self._locks.pop(table_id, None)
@@ -674,7 +708,7 @@ class TableServer:
         """Run the table's bots and timers from now on (its lease is held): a human connected nowhere
         counts as having left now, and no stand-in plays until this process lets one."""
         if table.status == "over":  # its last process was killed before it marked the table finished
-            await asyncio.to_thread(self.store.finish, table.id)
+            await self._finish(table.id)
             await self._drop(table.id)
             return
         self.led.add(table.id)
@@ -824,6 +858,6 @@ def _forced(table: Table) -> tuple[int, str] | None:
     seat = table.session.turn
     if seat is None or table.seats[seat].kind != "human":
         return None
-    view = table.view(seat)
-    legal = list(view["legal_actions"]) if view is not None else []
-    return (seat, legal[0]) if len(legal) == 1 else None
+    state = table.session.round
+    legal = state.legal_actions() if state is not None else []
+    return (seat, legal[0].text) if len(legal) == 1 else None

@@ -18,7 +18,7 @@ import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
@@ -96,6 +96,30 @@ class TableRow:
     """Everything else (rounds, seats, limits, invite hash, ...), JSON."""
     created: float
     """Unix time."""
+
+
+@dataclass(frozen=True)
+class Writes:
+    """What one group commit stores (`Store.write`)."""
+
+    created: Sequence[TableRow] = ()
+    """New tables, at version 0."""
+    appended: Mapping[str, Sequence[Event]] = field(default_factory=dict)
+    """Per table id, the events that follow its stored version."""
+    finished: Sequence[str] = ()
+    """The tables whose match is over now."""
+
+    def parts(self) -> Iterator[tuple[str, Writes]]:
+        """Each table's creation, batch and finish together, table by table in id order."""
+        for table_id in sorted({*(row.id for row in self.created), *self.appended, *self.finished}):
+            yield (
+                table_id,
+                Writes(
+                    tuple(row for row in self.created if row.id == table_id),
+                    {table_id: self.appended[table_id]} if table_id in self.appended else {},
+                    (table_id,) if table_id in self.finished else (),
+                ),
+            )
 
 
 metadata: Final = MetaData()
@@ -196,29 +220,9 @@ class Store:
     def create_table(self, row: TableRow, events: Sequence[Event] = ()) -> None:
         """Store a new table at version 0 with its first ``events`` (versions 1, 2, ...).
         `VersionConflict` if the id is taken."""
-        if not 0 < len(row.id) <= ID_LENGTH or not 0 < len(row.game) <= KIND_LENGTH:
-            raise StoreError(
-                f"a table id has 1 to {ID_LENGTH} characters and a game name 1 to {KIND_LENGTH}: "
-                f"got {row.id!r}, {row.game!r}"
-            )
-        _check_batch(events, 1)
-        try:
-            with self._writing() as connection:
-                connection.execute(
-                    TABLES.insert().values(
-                        id=row.id,
-                        game=row.game,
-                        rules=row.rules,
-                        players=row.players,
-                        settings=row.settings,
-                        created=row.created,
-                        version=len(events),
-                    )
-                )
-                if events:
-                    connection.execute(EVENTS.insert(), _event_rows({row.id: events}))
-        except IntegrityError as error:
-            raise VersionConflict(f"a table with id {row.id!r} is already stored") from error
+        failed = self.write(Writes(created=(row,), appended={row.id: events}))
+        if row.id in failed:
+            raise failed[row.id]
 
     def append(self, table_id: str, events: Sequence[Event]) -> None:
         """Store ``events`` after the table's newest, all or nothing, committed before returning.
@@ -229,30 +233,49 @@ class Store:
             raise failed[table_id]
 
     def append_many(self, batches: Mapping[str, Sequence[Event]]) -> dict[str, StoreError]:
-        """Several tables' batches in one transaction (a group commit: one durable write for all).
-        Answers the tables whose batch was not stored, each with its `VersionConflict` or `UnknownTable`;
-        every other batch is committed before returning."""
+        """Several tables' batches in one transaction: `write` with only ``appended``."""
+        return self.write(Writes(appended=batches))
+
+    def finish(self, table_id: str) -> None:
+        """Mark the table finished (its match is over): `table_ids` can leave it out. `UnknownTable` if
+        there is no such table."""
+        failed = self.write(Writes(finished=(table_id,)))
+        if table_id in failed:
+            raise failed[table_id]
+
+    def write(self, writes: Writes) -> dict[str, StoreError]:
+        """A group commit: every new table, batch and finish in one transaction (one durable write for
+        all). Answers the tables whose part was not stored, each with its `VersionConflict` or
+        `UnknownTable`; every other part is committed before returning."""
+        for row in writes.created:
+            if not 0 < len(row.id) <= ID_LENGTH or not 0 < len(row.game) <= KIND_LENGTH:
+                raise StoreError(
+                    f"a table id has 1 to {ID_LENGTH} characters and a game name 1 to {KIND_LENGTH}: "
+                    f"got {row.id!r}, {row.game!r}"
+                )
         # In table order: every writer locks the rows it changes in the same order, so two group commits
         # sharing tables wait for each other and never deadlock.
-        pending = {table_id: batches[table_id] for table_id in sorted(batches) if batches[table_id]}
-        for batch in pending.values():
-            _check_batch(batch, batch[0].version)
+        batches = {t: writes.appended[t] for t in sorted(writes.appended) if writes.appended[t]}
+        new = {row.id for row in writes.created}
+        for table_id, batch in batches.items():
+            _check_batch(batch, 1 if table_id in new else batch[0].version)
+        pending = Writes(sorted(writes.created, key=lambda r: r.id), batches, sorted(set(writes.finished)))
         failed: dict[str, StoreError] = {}
-        if not pending:
+        if not (pending.created or pending.appended or pending.finished):
             return failed
-        try:  # the usual case: every batch goes in, in one transaction and four round trips
+        try:  # the usual case: everything goes in, in one transaction
             with self._writing() as connection:
-                _append(connection, pending)
+                _write(connection, pending)
             return failed
         except (IntegrityError, _NotNext):
             pass
-        with self._writing() as connection:  # another writer was first: find out where, table by table
-            for table_id, batch in pending.items():
+        with self._writing() as connection:  # another writer was first: find out where, part by part
+            for table_id, part in pending.parts():
                 try:
                     with connection.begin_nested():
-                        _append(connection, {table_id: batch})
+                        _write(connection, part)
                 except (IntegrityError, _NotNext):
-                    failed[table_id] = _refusal(connection, table_id, batch[0].version)
+                    failed[table_id] = _refusal(connection, table_id, part)
         return failed
 
     def load(self, table_id: str) -> tuple[TableRow, list[Event]] | None:
@@ -295,16 +318,6 @@ class Store:
         if found is None:
             raise StoreError("the database has no cluster id: its schema was not migrated")
         return str(found)
-
-    def finish(self, table_id: str) -> None:
-        """Mark the table finished (its match is over): `table_ids` can leave it out. `UnknownTable` if
-        there is no such table."""
-        with self._writing() as connection:
-            result = connection.execute(
-                update(TABLES).where(TABLES.c.id == table_id).values(finished=time.time())
-            )
-            if result.rowcount == 0:
-                raise UnknownTable(f"no table {table_id!r} is stored")
 
     def table_ids(self, *, unfinished: bool = False) -> list[str]:
         """Every stored table's id, oldest first; only those not marked finished if ``unfinished``."""
@@ -358,28 +371,56 @@ def _event_rows(batches: Mapping[str, Sequence[Event]]) -> list[dict[str, Any]]:
     ]
 
 
-def _append(connection: Connection, batches: Mapping[str, Sequence[Event]]) -> None:
-    """Insert the batches' events (the primary key refuses a taken version), then move each table's
-    version on from the one just before its batch (refusing a gap), in two statements for them all."""
-    connection.execute(EVENTS.insert(), _event_rows(batches))
-    moved = connection.execute(
-        update(TABLES)
-        .where(TABLES.c.id == bindparam("b_id"), TABLES.c.version == bindparam("b_before"))
-        .values(version=bindparam("b_after")),
-        [
-            {"b_id": table_id, "b_before": batch[0].version - 1, "b_after": batch[-1].version}
-            for table_id, batch in batches.items()
-        ],
-    )
-    if moved.rowcount != len(batches):
-        raise _NotNext
+def _write(connection: Connection, writes: Writes) -> None:
+    """Insert the new tables and the batches' events (the primary keys refuse a taken id or version),
+    move each table's version on from the one just before its batch (refusing a gap), and mark the
+    finished tables (refusing an unknown one): a statement each for them all."""
+    if writes.created:
+        connection.execute(
+            TABLES.insert(),
+            [
+                {
+                    "id": row.id,
+                    "game": row.game,
+                    "rules": row.rules,
+                    "players": row.players,
+                    "settings": row.settings,
+                    "created": row.created,
+                    "version": 0,
+                }
+                for row in writes.created
+            ],
+        )
+    if writes.appended:
+        connection.execute(EVENTS.insert(), _event_rows(writes.appended))
+        moved = connection.execute(
+            update(TABLES)
+            .where(TABLES.c.id == bindparam("b_id"), TABLES.c.version == bindparam("b_before"))
+            .values(version=bindparam("b_after")),
+            [
+                {"b_id": table_id, "b_before": batch[0].version - 1, "b_after": batch[-1].version}
+                for table_id, batch in writes.appended.items()
+            ],
+        )
+        if moved.rowcount != len(writes.appended):
+            raise _NotNext
+    if writes.finished:
+        marked = connection.execute(
+            update(TABLES).where(TABLES.c.id == bindparam("b_id")).values(finished=time.time()),
+            [{"b_id": table_id} for table_id in writes.finished],
+        )
+        if marked.rowcount != len(writes.finished):
+            raise _NotNext
 
 
-def _refusal(connection: Connection, table_id: str, first: int) -> StoreError:
-    """Why a batch from version ``first`` was refused."""
+def _refusal(connection: Connection, table_id: str, part: Writes) -> StoreError:
+    """Why ``part`` (one table's creation, batch or finish) was refused."""
+    if part.created:
+        return VersionConflict(f"a table with id {table_id!r} is already stored")
     stored = connection.scalar(select(TABLES.c.version).where(TABLES.c.id == table_id))
     if stored is None:
         return UnknownTable(f"no table {table_id!r} is stored")
+    first = next(iter(part.appended.values()))[0].version
     return VersionConflict(
         f"table {table_id!r} is at version {stored}: a batch from version {first} does not follow it"
     )
