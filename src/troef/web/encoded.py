@@ -15,9 +15,21 @@ an encoder each time)."""
 
 
 def spliced(mapping: Mapping[str, Any], texts: Mapping[str, str]) -> str:
-    """``mapping`` as `dumps` writes it, with the values of the keys in ``texts`` already encoded."""
-    items = (f"{dumps(k)}:{texts[k] if k in texts else dumps(v)}" for k, v in mapping.items())
-    return "{" + ",".join(items) + "}"
+    """``mapping`` as `dumps` writes it, with the values of the keys in ``texts`` already encoded (the
+    keys between them encoded together)."""
+    parts: list[str] = []
+    plain: dict[str, Any] = {}
+    for key, value in mapping.items():
+        if key in texts:
+            if plain:
+                parts.append(dumps(plain)[1:-1])
+                plain = {}
+            parts.append(f"{dumps(key)}:{texts[key]}")
+        else:
+            plain[key] = value
+    if plain:
+        parts.append(dumps(plain)[1:-1])
+    return "{" + ",".join(parts) + "}"
 
 
 def stamped(text: str, now: float) -> str:

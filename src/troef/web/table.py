@@ -237,7 +237,9 @@ class Table:
         """When each seat's last connection closed."""
         self._info: tuple[tuple[object, ...], TableInfo] | None = None
         self._sheet: tuple[tuple[int, bool], Sheet] | None = None
-        self._views: tuple[int, dict[int | None, Mapping[str, Any] | None]] = -1, {}
+        self._seat_texts: tuple[int, dict[int | None, tuple[str, str]]] = -1, {}
+        """Per seat, the JSON text of its view and legal actions at a version (`frame_texts`): kept as
+        text, which the cyclic collector need not walk, rather than as the view's thousands of lists."""
         self._texts = Texts()
         """The JSON text of the parts every receiver's frame shares (`frame_texts`)."""
         self.listed: bool = settings.get("listed", False)
@@ -496,26 +498,30 @@ class Table:
         table = self._texts.of("table", info, lambda: spliced(info, {"sheet": sheet}))
         texts = {}
         for seat, lang in receivers:
-            view = self.view(seat)
-            legal = dumps(list(view["legal_actions"])) if view is not None else "[]"
+            view, legal = self._view_texts(seat)
             model = (
                 ',"model":' + self._texts.of(("model", seat, lang), self.model(seat, lang)) if lang else ""
             )
             texts[seat, lang] = (
                 f'{{"type":"state","version":{self.version},"seat":{dumps(seat)},"table":{table},'
-                f'"view":{dumps(view)},"legal_actions":{legal},"sheet":{sheet},"talk":"{self.talk(seat)}"'
+                f'"view":{view},"legal_actions":{legal},"sheet":{sheet},"talk":"{self.talk(seat)}"'
                 f'{model},"now":{dumps(now)}}}'
             )
         return texts
 
+    def _view_texts(self, seat: int | None) -> tuple[str, str]:
+        """The JSON text of ``seat``'s view and of its legal actions, made once per version."""
+        if self._seat_texts[0] != self.version:
+            self._seat_texts = self.version, {}
+        made = self._seat_texts[1]
+        if seat not in made:
+            view = self.view(seat)
+            made[seat] = dumps(view), dumps(list(view["legal_actions"])) if view is not None else "[]"
+        return made[seat]
+
     def view(self, seat: int | None) -> Mapping[str, Any] | None:
-        """What ``seat`` sees of the round (`Session.view`), made once per version (do not change it)."""
-        if self._views[0] != self.version:
-            self._views = self.version, {}
-        views = self._views[1]
-        if seat not in views:
-            views[seat] = self.session.view(seat)
-        return views[seat]
+        """What ``seat`` sees of the round (`Session.view`)."""
+        return self.session.view(seat)
 
     def model(self, seat: int | None, lang: str) -> Model:
         """What ``seat`` (None: a spectator) sees, as the presentation layer shows it in ``lang``: built
