@@ -239,7 +239,7 @@ class Table:
         self._sheet: tuple[tuple[int, bool], Sheet] | None = None
         self._seat_texts: tuple[int, dict[int | None, tuple[str, str]]] = -1, {}
         """Per seat, the JSON text of its view and legal actions at a version (`frame_texts`): kept as
-        text, which the cyclic collector need not walk, rather than as the view's thousands of lists."""
+        text, which the cyclic collector need not walk, rather than as the lists of the view itself."""
         self._texts = Texts()
         """The JSON text of the parts every receiver's frame shares (`frame_texts`)."""
         self.listed: bool = settings.get("listed", False)
