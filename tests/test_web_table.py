@@ -22,10 +22,10 @@ from troef.cli.replay import run_replay
 from troef.cli.verify import run_verify
 from troef.fair import verify
 from troef.replay import replay
+from troef.web.bots import bot_move
 from troef.web.connection import Connection
 from troef.web.frames import FRAME_BYTES, SHEET_FACTS, Act, BadMessage, Frame, Hello, Ready, Sync, read_frame
 from troef.web.seats import TableError, engine_bot_kind
-from troef.web.server import bot_move
 from troef.web.store import Event, Store
 from troef.web.table import HINT_LEVEL, Outcome, Table
 

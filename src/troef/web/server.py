@@ -29,7 +29,6 @@ import math
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Final, TypeVar
@@ -37,18 +36,17 @@ from typing import Any, Final, TypeVar
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..players import THINKING, make_bot
-from ..session import BotTurn, Who
+from .bots import BotRunner
 from .bus import BEAT, Bus
 from .connection import Connection
 from .encoded import dumps, stamped
 from .frames import ChatFrame, Frame
 from .metrics import Metrics
-from .pool import BOTS_ONLY, PERSON, BotPool
-from .seats import TableError, engine_bot_kind
-from .store import Event, Store, StoreError, TableRow, VersionConflict, Writes
-from .table import HINT_LEVEL, STAND_IN_KIND, Joined, Outcome, Table, Thinking
+from .seats import TableError
+from .store import Event, Store, StoreError, VersionConflict
+from .table import Joined, Outcome, Table, Thinking
 from .talk import TableTalk
+from .writer import GroupWriter
 
 log = logging.getLogger("troef.web")
 T = TypeVar("T")
@@ -69,12 +67,6 @@ TICK: Final = 0.1
 """Seconds between the timers' looks at every table (deals due, stand-ins due)."""
 TRIES: Final = 3
 """How often a command is tried when another process keeps storing the table's next version first."""
-
-
-def bot_move(game: str, kind: str, seed: int, view: Mapping[str, Any]) -> str:
-    """A bot's action for ``view`` (its seat's own view only), within its level's thinking limit: run in
-    a worker process."""
-    return make_bot(game, kind, seed, THINKING.get(kind)).act(view)
 
 
 @dataclass(eq=False)
@@ -126,17 +118,6 @@ class Behind(TableError):
         super().__init__(409, "another server changed this table first: try again")
 
 
-@dataclass(frozen=True)
-class _Write:
-    """A table's part of the next group commit: its creation, its events or its finish."""
-
-    table_id: str
-    done: asyncio.Future[StoreError | None]
-    events: tuple[Event, ...] = ()
-    row: TableRow | None = None
-    finished: bool = False
-
-
 class TableServer:
     """The tables of one `Store`. ``bot_pause``: seconds before a bot moves (and, on average, before a
     forced move is played), so that people see each card; ``workers``: the bots' processes; ``bus``:
@@ -161,19 +142,15 @@ class TableServer:
         self.alive: set[str] = set()
         """With a bus: the processes alive at the last heartbeat."""
         self.bot_pause = bot_pause
-        self.workers = workers
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.clients: dict[str, set[Client]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._movers: dict[str, asyncio.Task[None]] = {}
-        self._writes: asyncio.Queue[_Write] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
-        self._writer_task: asyncio.Task[None] | None = None
-        self._pool: BotPool | None = None
-        self.metrics = Metrics(
-            self._tables_by_status, lambda: {} if self._pool is None else self._pool.queues()
-        )
+        self.bots = BotRunner(workers, self._bot_waited)
+        self.metrics = Metrics(self._tables_by_status, self.bots.queues)
+        self.writer = GroupWriter(store, self.metrics.commit_seconds)
         self._presence_due: set[str] = set()
         """The tables whose presence change is to be told (`_presence_soon`)."""
         self._bots_only: dict[str, set[str]] = {}
@@ -186,7 +163,7 @@ class TableServer:
     async def start(self) -> None:
         """Replay every unfinished table from the store and let its timers and bots carry on; every
         human counts as having left now (they reconnect)."""
-        self._pool = BotPool(self.workers, self._bot_waited)
+        self.bots.start()
         self._tasks.append(asyncio.create_task(self._ticker()))
         if self.bus is not None:  # the tables wait for this process's first claim
             await self.bus.start()
@@ -215,11 +192,10 @@ class TableServer:
     async def stop(self) -> None:
         """Stop the timers, bots and writer (every committed event is stored), close the clients."""
         tasks = [*self._movers.values(), *self._tasks, *self._news]
-        if self._writer_task is not None:
-            tasks.append(self._writer_task)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.writer.stop()
         if self.bus is not None:
             for table_id in self.led:  # another process takes them at once
                 await self.bus.release(table_id)
@@ -228,8 +204,7 @@ class TableServer:
             for client in clients:
                 client.closed = True
                 client.outbox.put_nowait(None)
-        if self._pool is not None:
-            await asyncio.to_thread(self._pool.shutdown)
+        await asyncio.to_thread(self.bots.shutdown)
         await asyncio.to_thread(self.store.close)
 
     # ------------------------------------------------------------------------------- HTTP's commands
@@ -400,7 +375,7 @@ class TableServer:
         loaded again from the store and `TableError` (409) tells the caller."""
         if not events:
             return
-        failed = await self._write(table.id, events=events)
+        failed = await self.writer.write(table.id, events=events)
         if isinstance(failed, VersionConflict):
             await self._catch_up(table)
             raise Behind
@@ -446,49 +421,11 @@ class TableServer:
         if events:
             await self._changed(table)
 
-    async def _write(
-        self,
-        table_id: str,
-        *,
-        events: tuple[Event, ...] = (),
-        row: TableRow | None = None,
-        finished: bool = False,
-    ) -> StoreError | None:
-        """Store the table's creation, events or finish in the next group commit: what refused it, if
-        anything."""
-        if self._writer_task is None:  # started by the first write (tables may be made before `start`)
-            self._writer_task = asyncio.create_task(self._writer())
-        done: asyncio.Future[StoreError | None] = asyncio.get_running_loop().create_future()
-        self._writes.put_nowait(_Write(table_id, done, events, row, finished))
-        return await done
-
     async def _finish(self, table_id: str) -> None:
         """Mark the table finished in the store."""
-        failed = await self._write(table_id, finished=True)
+        failed = await self.writer.write(table_id, finished=True)
         if failed is not None:
             raise failed
-
-    async def _writer(self) -> None:
-        """The single writer: every waiting creation, batch and finish, of every table, in one
-        transaction."""
-        while True:
-            writes = [await self._writes.get()]
-            while not self._writes.empty():
-                writes.append(self._writes.get_nowait())
-            group = Writes(
-                created=[write.row for write in writes if write.row is not None],
-                appended={write.table_id: write.events for write in writes if write.events},
-                finished=[write.table_id for write in writes if write.finished],
-            )
-            try:
-                with self.metrics.commit_seconds.time():
-                    failed = await asyncio.to_thread(self.store.write, group)
-            except Exception as error:
-                for write in writes:
-                    write.done.set_exception(error)
-                continue
-            for write in writes:
-                write.done.set_result(failed.get(write.table_id))
 
     async def _load(self, table_id: str) -> Table | None:
         """The table replayed from the store (with a bus: kept up to date from then on)."""
@@ -508,7 +445,7 @@ class TableServer:
 
     async def _created(self, table: Table) -> None:
         """Store a new table and lead it."""
-        failed = await self._write(table.id, row=table.row)
+        failed = await self.writer.write(table.id, row=table.row)
         if failed is not None:
             raise failed
         self.tables[table.id] = table
@@ -552,10 +489,9 @@ class TableServer:
     async def _hint(self, client: Client, table: Table, asked: Thinking) -> None:
         """Think of the hint ``asked`` for in the bots' pool; send it to ``client`` alone, unless the
         table has moved on."""
-        kind = engine_bot_kind(HINT_LEVEL)
         action: str | None = None
         try:
-            action = await self._bot(kind, PERSON, table.game.name, asked.seed, asked.view)
+            action = await self.bots.hint(table, asked)
         except Exception:
             log.exception("table %s: seat %d's hint failed", table.id, asked.seat)
         hint = table.hinted(asked, action)
@@ -667,7 +603,7 @@ class TableServer:
             try:
                 if turn is not None:
                     await asyncio.sleep(self.bot_pause)
-                    action = await self._think(table, turn)
+                    action = await self.bots.move(table, turn)
                     await self._run(table, partial(Table.bot_act, turn=turn, action=action, now=self.clock()))
                 elif forced is not None:
                     seat, action = forced
@@ -680,23 +616,6 @@ class TableServer:
             except (TableError, StoreError) as error:
                 log.warning("table %s: %s", table_id, error)
                 return
-
-    async def _think(self, table: Table, turn: BotTurn) -> str:
-        """The bot's answer to ``turn``, computed in the process pool from the seat's view only."""
-        bot = table.seats[turn.seat].bot
-        kind = engine_bot_kind(bot) if turn.who is Who.BOT and bot is not None else STAND_IN_KIND
-        seed = table.row.settings["bot_seed"] + 1_000_003 * table.version + turn.seat
-        priority = BOTS_ONLY if table.bots_only else PERSON
-        return await self._bot(kind, priority, table.game.name, seed, dict(turn.view))
-
-    async def _bot(self, kind: str, priority: int, game: str, seed: int, view: Mapping[str, Any]) -> str:
-        """The move of a bot of ``kind`` for ``view``, in its lane of the bots' processes (`BotPool`)."""
-        if self._pool is None:
-            raise TableError(503, "the server is not started")
-        try:
-            return await self._pool.run(kind, priority, bot_move, game, kind, seed, view)
-        except BrokenProcessPool:
-            raise TableError(503, "a bot could not think: its process died twice") from None
 
     # ------------------------------------------------------------------------------- the other processes
 
