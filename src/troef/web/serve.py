@@ -17,6 +17,7 @@ from sqlalchemy.engine import make_url
 
 from .app import create_app
 from .bus import Bus, check
+from .cluster import Cluster, SharedCluster
 from .frames import FRAME_BYTES
 from .logs import LogFormat, json_logging, one_line_for_bad_text
 from .server import EXPIRE_AFTER, TableServer
@@ -61,7 +62,7 @@ def serve(
     store = Store(url)
     if redis is not None:
         check(redis)
-    bus = None if redis is None else Bus(redis, store.cluster())
+    cluster = Cluster() if redis is None else SharedCluster(Bus(redis, store.cluster()))
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         say(f"tables are kept in {parsed.database}")
@@ -69,9 +70,9 @@ def serve(
         say(f"tables are kept in {parsed.render_as_string(hide_password=True)}")
     shown = f"http://{'localhost' if host in ('127.0.0.1', '0.0.0.0', '::') else host}:{port}/"
     say(f"the table server is at {shown} (Ctrl+C stops it)")
-    if bus is not None:
-        say(f"sharing the tables with the other processes on {bus.url} as {bus.process}")
-    app = create_app(TableServer(store, bot_pause=bot_pause, bus=bus, expire_after=expire_after))
+    if isinstance(cluster, SharedCluster):
+        say(f"sharing the tables with the other processes on {cluster.bus.url} as {cluster.bus.process}")
+    app = create_app(TableServer(store, bot_pause=bot_pause, cluster=cluster, expire_after=expire_after))
     config = uvicorn.Config(
         app,
         host=host,

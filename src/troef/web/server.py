@@ -3,10 +3,10 @@ one command of a table at a time, a single writer that commits every event durab
 all tables at once) before any frame about it is sent, each receiver's own frame, the timers (deals,
 stand-ins) and the bots, which think in a process pool, never on the event loop.
 
-With a `Bus` (``troef serve --redis``) any number of processes share the database. Each keeps in memory
-only the tables it leads or has clients at, and catches up from the database when the bus says another
-process stored a version (every `BEAT` it also compares versions with the database, in case a message was
-lost). A table's bots and timers run in the one process holding its lease; every `BEAT` each process takes
+In a `SharedCluster` (``troef serve --redis``) any number of processes share the database. Each keeps
+in memory only the tables it leads or has clients at, and catches up from the database when Redis says another
+process stored a version (every beat it also compares versions with the database, in case a message was
+lost). A table's bots and timers run in the one process holding its lease; every beat each process takes
 the leases nobody holds (a new process, a dead one's) up to its share of the unfinished tables. Whichever
 process stores a version first wins: another that tried the same version catches up and tries the
 command again, so a resent act is answered once and a racing one is ``stale``.
@@ -15,8 +15,9 @@ A forced move (a human seat with exactly one legal action) is played for the sea
 (`TableServer.forced_pause`), so that its speed does not tell the others it was forced; it is the
 seat's own move (``who`` human), and a client that sends it too gets the state (an act is applied once).
 
-Chat messages are never stored: each is sent to every connection at the table (and, with a bus, to the
-other processes, which keep the last ones in Redis for a process that comes to the table later); a hint
+Chat messages are never stored: each is sent to every connection at the table (and, in a shared
+cluster, to the other processes, which keep the last ones in Redis for a process that comes to the table
+later); a hint
 is the ``normal`` bot's choice, thought in the bots' pool and sent to the connection that asked alone.
 """
 
@@ -25,19 +26,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import random
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Final, TypeVar
 
-from redis.exceptions import RedisError
-from sqlalchemy.exc import SQLAlchemyError
-
 from .bots import BotRunner
-from .bus import BEAT, Bus
+from .cluster import Cluster
 from .connection import Connection
 from .encoded import dumps, stamped
 from .frames import ChatFrame, Frame
@@ -45,7 +42,6 @@ from .metrics import Metrics
 from .seats import TableError
 from .store import Event, Store, StoreError, VersionConflict
 from .table import Joined, Outcome, Table, Thinking
-from .talk import TableTalk
 from .writer import GroupWriter
 
 log = logging.getLogger("troef.web")
@@ -120,9 +116,9 @@ class Behind(TableError):
 
 class TableServer:
     """The tables of one `Store`. ``bot_pause``: seconds before a bot moves (and, on average, before a
-    forced move is played), so that people see each card; ``workers``: the bots' processes; ``bus``:
-    the Redis that the processes sharing the store share (None: this is the only process);
-    ``expire_after``: seconds a table waits for its open seats to be taken before it expires."""
+    forced move is played), so that people see each card; ``workers``: the bots' processes;
+    ``cluster``: the processes sharing the store (by default this one alone); ``expire_after``:
+    seconds a table waits for its open seats to be taken before it expires."""
 
     def __init__(
         self,
@@ -131,16 +127,12 @@ class TableServer:
         bot_pause: float = 0.8,
         workers: int | None = None,
         clock: Callable[[], float] = time.time,
-        bus: Bus | None = None,
+        cluster: Cluster | None = None,
         expire_after: float = EXPIRE_AFTER,
     ) -> None:
         self.store = store
         self.expire_after = expire_after
-        self.bus = bus
-        self.led: set[str] = set()
-        """With a bus: the tables whose bots and timers this process runs (it holds their leases)."""
-        self.alive: set[str] = set()
-        """With a bus: the processes alive at the last heartbeat."""
+        self.cluster = cluster if cluster is not None else Cluster()
         self.bot_pause = bot_pause
         self.clock = clock
         self.tables: dict[str, Table] = {}
@@ -161,20 +153,18 @@ class TableServer:
     # ------------------------------------------------------------------------------- life
 
     async def start(self) -> None:
-        """Replay every unfinished table from the store and let its timers and bots carry on; every
-        human counts as having left now (they reconnect)."""
+        """Start the bots, the timers and the cluster (alone: resume every unfinished table)."""
         self.bots.start()
         self._tasks.append(asyncio.create_task(self._ticker()))
-        if self.bus is not None:  # the tables wait for this process's first claim
-            await self.bus.start()
-            self.alive = await self.bus.alive()
-            self._tasks += [asyncio.create_task(self._cluster()), asyncio.create_task(self._listen())]
-            log.info("process %s joined the cluster %s", self.bus.process, self.bus.namespace)
-            return
+        await self.cluster.start(self)
+
+    async def resume(self) -> None:
+        """Replay every unfinished table from the store and run it: every human counts as having left
+        now (they reconnect)."""
         now = self.clock()
         for table_id in await asyncio.to_thread(self.store.table_ids, unfinished=True):
             try:
-                table = await self._load(table_id)
+                table = await self.load(table_id)
             except Exception as error:  # a stored table this server cannot rebuild: the others go on
                 log.error("cannot resume table %s: %r", table_id, error)
                 continue
@@ -182,7 +172,7 @@ class TableServer:
                 continue
             if table.status == "over":  # killed before it was marked finished
                 await self._finish(table_id)
-                await self._drop(table_id)
+                await self.drop(table_id)
                 continue
             for seat in range(table.game.players):
                 table.left_at[seat] = now
@@ -196,10 +186,7 @@ class TableServer:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.writer.stop()
-        if self.bus is not None:
-            for table_id in self.led:  # another process takes them at once
-                await self.bus.release(table_id)
-            await self.bus.close()
+        await self.cluster.stop()
         for clients in self.clients.values():
             for client in clients:
                 client.closed = True
@@ -252,14 +239,10 @@ class TableServer:
 
     async def listed(self) -> list[dict[str, Any]]:
         """``GET /api/tables``: the listed tables waiting or playing, newest first, at most `LISTED`
-        (with a bus: as their leaders list them)."""
-        if self.bus is not None:
-            entries = await self.bus.listings()
-            entries.sort(key=lambda e: (e["created"], e["entry"]["id"]), reverse=True)
-            return [e["entry"] for e in entries[:LISTED]]
-        tables = [t for t in self.tables.values() if t.listed and t.status != "over"]
-        tables.sort(key=lambda t: (t.row.created, t.id), reverse=True)
-        return [t.listing() for t in tables[:LISTED]]
+        (as their leaders list them)."""
+        entries = await self.cluster.listings()
+        entries.sort(key=lambda e: (e["created"], e["entry"]["id"]), reverse=True)
+        return [e["entry"] for e in entries[:LISTED]]
 
     async def rematch(self, table_id: str, body: object) -> tuple[int, dict[str, Any]]:
         """``POST /api/tables/{id}/rematch``: (201, a new table like `create`'s answer, its invite for the
@@ -283,7 +266,7 @@ class TableServer:
                 try:
                     await self._commit(table, made)
                 except Behind:  # another process made the rematch: this one's table is not needed
-                    await self._drop(created.table.id, finished=True)
+                    await self.drop(created.table.id, finished=True)
                     continue
             return 201, answer
         else:
@@ -300,7 +283,7 @@ class TableServer:
 
     async def table(self, table_id: str) -> Table:
         """The table (loaded from the store if it is not in memory); `TableError` 404."""
-        table = self.tables.get(table_id) or await self._load(table_id)
+        table = self.tables.get(table_id) or await self.load(table_id)
         if table is None:
             raise TableError(404, f"there is no table {table_id[:40]!r}")
         return table
@@ -308,13 +291,9 @@ class TableServer:
     # ------------------------------------------------------------------------------- WebSocket's
 
     async def connect(self, table_id: str) -> Client:
-        """A new connection to the table (it says hello next); `TableError` 404. With a bus, the table
-        first catches up with the database: a client coming from another process saw a version there
-        that it must not see go back here."""
+        """A new connection to the table (it says hello next); `TableError` 404."""
         table = await self.table(table_id)
-        if self.bus is not None:
-            async with self._lock(table_id):
-                await self._catch_up(table)
+        await self.cluster.connecting(table)
         client = Client(table_id)
         self.clients.setdefault(table_id, set()).add(client)
         return client
@@ -348,7 +327,7 @@ class TableServer:
                 if outcome.told is not None:
                     await self._chat(table, outcome.told)
                 if outcome.think is not None:
-                    self._spawn(self._hint(client, table, outcome.think))
+                    self.spawn(self._hint(client, table, outcome.think))
                 return
         client.send(table.error("stale", str(Behind())))
 
@@ -365,7 +344,7 @@ class TableServer:
             if seat is not None:
                 self._presence_soon(table)
         if not clients and table.status == "over":
-            await self._drop(table.id)
+            await self.drop(table.id)
 
     # ------------------------------------------------------------------------------- storing
 
@@ -384,11 +363,7 @@ class TableServer:
         table.apply(events)
         self._tell(table)
         self.metrics.acts.inc(sum(event.kind == "act" for event in events))
-        if self.bus is not None:
-            try:
-                await self.bus.moved(table.id, events)
-            except RedisError as error:  # the others find the version in the database within a beat
-                log.warning("table %s: cannot tell the other processes: %s", table.id, error)
+        await self.cluster.moved(table.id, events)
         if table.status == "over":
             await self._finish(table.id)
         await self._changed(table)
@@ -397,14 +372,11 @@ class TableServer:
         """After the table took new events (its own or another process's): a finished table is let go
         (and forgotten when nobody watches it here); the leader lists it and lets its bots move on."""
         if table.status == "over":
-            if self.bus is not None and table.id in self.led:
-                self.led.discard(table.id)
-                await self._on_bus(self.bus.release(table.id), self.bus.forget(table.id))
-            if not self.clients.get(table.id):
-                await self._drop(table.id)
+            await self.cluster.finished(table.id)
+            if not self.watched(table.id):
+                await self.drop(table.id)
             return
-        if self.bus is not None and table.id in self.led and table.listed:
-            await self._on_bus(self.bus.set_listing(table.id, _entry(table)))
+        await self.cluster.changed(table)
         self._schedule(table)
 
     async def _catch_up(self, table: Table, told: Sequence[Event] = ()) -> None:
@@ -427,36 +399,27 @@ class TableServer:
         if failed is not None:
             raise failed
 
-    async def _load(self, table_id: str) -> Table | None:
-        """The table replayed from the store (with a bus: kept up to date from then on)."""
+    async def load(self, table_id: str) -> Table | None:
+        """The table replayed from the store, kept here from then on (None: there is none)."""
         loaded = await asyncio.to_thread(self.store.load, table_id)
         if loaded is None:
             return None
         if table_id in self.tables:  # loaded meanwhile
             return self.tables[table_id]
         table = self.tables[table_id] = Table.replay(*loaded)
-        if self.bus is not None:
-            table.table_talk = TableTalk(await self._on_bus(self.bus.chats(table_id)) or ())
-            await self._on_bus(self.bus.subscribe(table_id))
-            async with self._lock(table_id):  # what was stored before the subscription took
-                await self._catch_up(table)
-            await self._presence(table)
+        await self.cluster.loaded(table)
         return table
 
     async def _created(self, table: Table) -> None:
-        """Store a new table and lead it."""
+        """Store a new table and run it (when this process leads it)."""
         failed = await self.writer.write(table.id, row=table.row)
         if failed is not None:
             raise failed
         self.tables[table.id] = table
-        if self.bus is not None:
-            await self._on_bus(self.bus.subscribe(table.id))
-            if await self._on_bus(self.bus.claim([table.id])):
-                await self._lead(table)
-            return
+        await self.cluster.created(table)
         self._schedule(table)
 
-    async def _drop(self, table_id: str, *, finished: bool = False) -> None:
+    async def drop(self, table_id: str, *, finished: bool = False) -> None:
         """Drop a table from memory (`table` loads it again); ``finished``: mark it so in the store."""
         if finished:
             await self._finish(table_id)
@@ -466,22 +429,18 @@ class TableServer:
         mover = self._movers.pop(table_id, None)
         if mover is not None:
             mover.cancel()
-        if self.bus is not None:
-            if table_id in self.led:
-                self.led.discard(table_id)
-                await self._on_bus(self.bus.release(table_id))
-            await self._on_bus(self.bus.unsubscribe(table_id))
+        await self.cluster.dropped(table_id)
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
     async def _chat(self, table: Table, told: ChatFrame) -> None:
         """Send a chat message to everyone at the table (and to the other processes)."""
-        self._say(table, told)
-        if self.bus is not None:
-            await self._on_bus(self.bus.chat(table.id, told))
+        self.say(table, told)
+        await self.cluster.chat(table.id, told)
 
-    def _say(self, table: Table, told: ChatFrame) -> None:
+    def say(self, table: Table, told: ChatFrame) -> None:
+        """Send a chat message to this process's clients at the table."""
         for client in self.clients.get(table.id, ()):
             if client.connection.seated:
                 client.send(told)
@@ -498,7 +457,7 @@ class TableServer:
         if hint is not None and client.connection.seat == asked.seat:
             client.send(hint)
 
-    def _spawn(self, work: Awaitable[None]) -> None:
+    def spawn(self, work: Awaitable[None]) -> None:
         """Run ``work`` beside the table's commands (cancelled when the server stops)."""
         task = asyncio.ensure_future(work)
         self._news.add(task)
@@ -526,7 +485,7 @@ class TableServer:
         thousand times a second sends the others a few frames)."""
         if table.id not in self._presence_due:
             self._presence_due.add(table.id)
-            self._spawn(self._tell_presence(table))
+            self.spawn(self._tell_presence(table))
 
     async def _tell_presence(self, table: Table) -> None:
         await asyncio.sleep(PRESENCE_EVERY)
@@ -534,7 +493,7 @@ class TableServer:
             self._presence_due.discard(table.id)
             if self.tables.get(table.id) is table:
                 self._tell(table)
-                await self._share_presence(table)
+                await self.cluster.share_presence(table)
 
     # ------------------------------------------------------------------------------- timers and bots
 
@@ -566,7 +525,7 @@ class TableServer:
                 table.stand_in(seat, True)
                 self._tell(table)
                 self._schedule(table)
-                await self._share_presence(table)
+                await self.cluster.share_presence(table)
 
     async def _run(self, table: Table, command: Callable[[Table], Outcome | None]) -> None:
         """A command of the server's own (a deal, a bot's or a forced move) under the table's lock;
@@ -621,145 +580,50 @@ class TableServer:
 
     def _leads(self, table_id: str) -> bool:
         """Whether this process runs the table's bots and timers."""
-        return self.bus is None or table_id in self.led
+        return self.cluster.leads(table_id)
 
-    async def _lead(self, table: Table) -> None:
+    async def lead(self, table: Table) -> None:
         """Run the table's bots and timers from now on (its lease is held): a human connected nowhere
         counts as having left now, and no stand-in plays until this process lets one."""
         if table.status == "over":  # its last process was killed before it marked the table finished
             await self._finish(table.id)
-            await self._drop(table.id)
+            await self.drop(table.id)
             return
-        self.led.add(table.id)
         now = self.clock()
         for seat in range(table.game.players):
             if not table.connected(seat):
                 table.left_at[seat] = now
-        await self._share_presence(table)
+        await self.cluster.share_presence(table)
         await self._changed(table)
 
-    async def _share_presence(self, table: Table) -> None:
-        """Tell the other processes this process's connections at the table (and, leading it, which
-        seats a stand-in plays)."""
-        if self.bus is None:
-            return
-        await self._on_bus(self.bus.set_presence(table.id, table.connections))
-        if table.id in self.led:
-            await self._on_bus(self.bus.set_stand_ins(table.id, table.session.stand_ins))
+    async def catch_up(self, table: Table, told: Sequence[Event] = ()) -> None:
+        """`_catch_up` under the table's lock, while the table is still the one kept here."""
+        async with self._lock(table.id):
+            if self.tables.get(table.id) is table:
+                await self._catch_up(table, told)
 
-    async def _presence(self, table: Table) -> None:
+    def watched(self, table_id: str) -> bool:
+        """Whether a client of this process is at the table."""
+        return bool(self.clients.get(table_id))
+
+    async def take_presence(self, table: Table) -> None:
         """Take the other processes' connections at the table (and the leader's stand-ins) as they are
         now; everyone here sees the change."""
-        if self.bus is None:
-            return
-        shared = await self._on_bus(self.bus.presence(table.id, self.alive))
+        shared = await self.cluster.presence(table)
         if shared is None:
             return
         elsewhere, stand_ins = shared
-        leading = table.id in self.led
+        leading = self._leads(table.id)
         standing = set(table.session.stand_ins)
         if table.present_elsewhere(elsewhere, standing if leading else stand_ins, now=self.clock()):
             self._tell(table)
             if leading and set(table.session.stand_ins) != standing:
-                await self._share_presence(table)
+                await self.cluster.share_presence(table)
             self._schedule(table)
-
-    async def _cluster(self) -> None:
-        """Every `BEAT`: say this process lives, keep its leases and take its share of the leaderless
-        tables (Redis); catch up with the database and forget the tables it neither leads nor serves
-        (the database: this goes on while Redis is down)."""
-        while True:
-            for step in (self._lead_tables, self._catch_up_all):
-                try:
-                    await step()
-                except (RedisError, OSError, StoreError, TableError, SQLAlchemyError) as error:
-                    log.warning("the cluster's heartbeat failed: %s", error)
-                except Exception:  # a heartbeat's failure must not stop the next one
-                    log.exception("the cluster's heartbeat failed")
-            await asyncio.sleep(BEAT)
-
-    async def _lead_tables(self) -> None:
-        bus = self.bus
-        assert bus is not None
-        await bus.beat()
-        alive = await bus.alive()
-        gone, self.alive = self.alive - alive, alive
-        for table_id in self.led - await bus.renew(self.led):
-            log.warning("table %s: its lease was lost", table_id)
-            self.led.discard(table_id)
-        unfinished = await asyncio.to_thread(self.store.table_ids, unfinished=True)
-        room = math.ceil(len(unfinished) / len(alive)) - len(self.led)
-        if room > 0:
-            leaders = await bus.leaders(unfinished)
-            free = [t for t, leader in zip(unfinished, leaders, strict=True) if leader is None]
-            for table_id in await bus.claim(free[:room]):
-                table = self.tables.get(table_id) or await self._load(table_id)
-                if table is not None:
-                    await self._lead(table)
-        if gone:  # their connections count no more
-            for table in list(self.tables.values()):
-                await self._presence(table)
-
-    async def _catch_up_all(self) -> None:
-        stored = await asyncio.to_thread(self.store.versions, list(self.tables))
-        for table_id, version in stored.items():
-            table = self.tables.get(table_id)
-            if table is not None and version > table.version:
-                async with self._lock(table_id):
-                    await self._catch_up(table)
-        for table_id in list(self.tables):
-            if table_id not in self.led and not self.clients.get(table_id):
-                await self._drop(table_id)
-
-    async def _listen(self) -> None:
-        """Act on the news of the tables this process keeps: a version stored elsewhere, presence."""
-        assert self.bus is not None
-        while True:
-            try:
-                async for table_id, message in self.bus.messages():
-                    self._spawn(self._on_news(table_id, message))
-            except (RedisError, OSError) as error:  # redis-py subscribes again when it reconnects
-                log.warning("the cluster's messages stopped: %s", error)
-                await asyncio.sleep(BEAT)
-
-    async def _on_news(self, table_id: str, message: Mapping[str, Any]) -> None:
-        table = self.tables.get(table_id)
-        if table is None:
-            return
-        if message.get("version", 0) > table.version:
-            told = [Event(*event) for event in message.get("events", ())]
-            async with self._lock(table_id):
-                if self.tables.get(table_id) is table:
-                    await self._catch_up(table, told)
-        if message.get("presence"):
-            await self._presence(table)
-        if message.get("chat"):
-            said: ChatFrame = message["chat"]
-            table.table_talk.heard(said)
-            self._say(table, said)
-
-    async def _on_bus(self, call: Awaitable[T], *more: Awaitable[object]) -> T | None:
-        """Await a call to the bus (and ``more``); a Redis failure is logged, not raised (the database
-        holds the truth; the next heartbeat puts the shared state right)."""
-        try:
-            answer = await call
-            for other in more:
-                await other
-            return answer
-        except (RedisError, OSError) as error:
-            log.warning("Redis failed: %s", error)
-            return None
 
     def forced_pause(self) -> float:
         """A random pause before a forced move: half to one and a half times `bot_pause`."""
         return random.uniform(0.5, 1.5) * self.bot_pause
-
-
-def _entry(table: Table) -> dict[str, Any] | None:
-    """A listed table's lobby entry in the bus (None once it leaves the lobby)."""
-    if table.status == "over":
-        return None
-    return {"created": table.row.created, "entry": table.listing()}
 
 
 def _expire_if_due(table: Table, *, now: float, after: float) -> Outcome | None:
