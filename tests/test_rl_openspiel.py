@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
@@ -37,8 +39,9 @@ from openspiel_bridge import (  # noqa: E402
 )
 from troef.cards import CODES  # noqa: E402
 from troef.rl import openspiel as tos  # noqa: E402
-from troef.rl import openspiel_rules as rules  # noqa: E402
 from troef.rl.encode import encoder  # noqa: E402
+from troef.rl.games.hoogjassen import max_roem  # noqa: E402
+from troef.rl.kits import kit_of  # noqa: E402
 
 CONFIGS = [
     (name, preset.name, n)
@@ -98,8 +101,9 @@ def test_game_info_from_the_parameters(name: str, preset: str, players: int) -> 
     spiel: tos.OpenSpielGame = game
     assert game.num_players() == players
     assert spiel.troef.rules.preset.name == preset
-    assert (game.min_utility(), game.max_utility()) == rules.bounds(spiel.troef)
-    assert game.max_game_length() == rules.max_game_length(spiel.troef)
+    kit = kit_of(name)
+    assert (game.min_utility(), game.max_utility()) == kit.bounds(spiel.troef)
+    assert game.max_game_length() == kit.max_game_length(spiel.troef)
     assert game.observation_tensor_size() == encoder(name, players).size
     if name == "hoogjassen":  # plays, pass, bids, take-lummel, ongedraaid, trumps, then a pick per card
         assert game.num_distinct_actions() == spiel.picks + 31
@@ -118,7 +122,7 @@ def test_proved_bounds() -> None:
     assert load("rikken", "kampioenschap", 4).max_utility() == 3 * 210  # 13-alleen made, from 3 opponents
     assert load("rikken", "bsg", 4).max_utility() == 3 * 150  # open-misère-praatje joint, 3 payers
     hoog = load("hoogjassen", "standaard", 4)
-    assert rules.max_roem(7) == 200 + 2 * 100 + 20 + 20
+    assert max_roem(7) == 200 + 2 * 100 + 20 + 20
     assert hoog.max_utility() == 3 * 2 * (250 - 120 + 440)
     assert hoog.min_utility() == -3 * 2 * 500
     assert load("hoogjassen", "standaard", 4, max_bid=990).min_utility() == -3 * 2 * 990
@@ -135,7 +139,7 @@ def test_options_override_the_preset() -> None:
     bsg: tos.OpenSpielGame = load("rikken", "bsg", 4)  # options at their defaults keep the preset's
     assert bsg.troef.rules["scoring"] == "bsg" and bsg.troef.rules["step_rule"] is False
     std: tos.OpenSpielGame = pyspiel.load_game("python_troef_rififi(must_trump=False,pack=french52)")
-    assert std.troef.rules["must_trump"] is False and len(std.layout.pack) == 52
+    assert std.troef.rules["must_trump"] is False and len(std.pack) == 52
 
 
 @pytest.mark.parametrize(
@@ -203,7 +207,7 @@ def test_chance_deals_the_dealer_then_card_by_card() -> None:
     state = game.new_initial_state()
     assert state.is_chance_node() and state.chance_outcomes() == [(s, 0.25) for s in range(4)]
     state.apply_action(2)
-    pack = game.layout.pack
+    pack = game.pack
     rng = random.Random(5)
     order = rng.sample(pack, 36)
     for i, card in enumerate(order):
@@ -239,7 +243,7 @@ def test_extra_cards_are_further_chance_outcomes(
     while state.is_chance_node():
         cards.append(state.chance_outcomes()[-1][0])
         state.apply_action(cards[-1])
-    assert len(cards) == len(game.layout.pack)  # the whole pack: hands, then the extra cards
+    assert len(cards) == len(game.pack)  # the whole pack: hands, then the extra cards
     deal_ = state.round.state.record()["deal"]
     shown = deal_[key] if isinstance(deal_[key], list) else [deal_[key]]
     extras = [CODES[c] for c in cards[-extra:]]
@@ -278,7 +282,7 @@ def test_random_rounds_stay_within_the_bounds(name: str, preset: str, players: i
         scores = state.final_scores()
         assert all(low <= s <= high for s in scores), (scores, low, high, state.record())
         assert decisions <= spiel.max_game_length()
-        if name in rules.ZERO_SUM:
+        if kit_of(name).zero_sum:
             assert sum(scores) == 0
         seen_low, seen_high = min(seen_low, *scores), max(seen_high, *scores)
     assert seen_low < seen_high  # the rounds were scored
@@ -369,7 +373,7 @@ def to_discard(players: int, seed: int) -> Any:
 def test_discard_is_single_card_picks_in_card_order(players: int) -> None:
     state = to_discard(players, players)
     game = state.get_game()
-    size = game.layout.extra
+    size = game.discard
     seat = state.current_player()
     hand = sorted(json.loads(state.information_state_string(seat))["hand"], key=CODES.index)
     assert len(hand) == game.troef.hand_size + size

@@ -1,7 +1,8 @@
 """troef: traditional card games played exactly by their rulebooks.
 
 >>> import troef
->>> game = troef.load_game("rififi", rules="standaard", players=4)
+>>> name = next(iter(troef.GAMES))  # troef.GAMES: every game, by name
+>>> game = troef.load_game(name, rules="standaard", players=4)
 >>> state = game.deal(seed=7, dealer=0)
 >>> state.current_player
 1

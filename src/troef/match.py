@@ -35,7 +35,7 @@ class SheetRow:
 class Match:
     """Rounds of one game.  The first dealer is drawn at random (from ``seed``) unless given;
     the deal moves clockwise; ``rounds`` defaults to the game's schedule.  After those rounds the
-    game may ask for closing rounds (`Game.closing_dealer`), e.g. Rikken's blind rond."""
+    game may ask for closing rounds (`Game.closing_dealer`)."""
 
     def __init__(
         self,

@@ -10,7 +10,8 @@ shows a seat what its `view` shows, never an event as it stands.
 
 >>> import troef
 >>> from troef.players import RandomBot
->>> match = Match(troef.load_game("rififi"), seed=1, rounds=1)
+>>> game = troef.load_game(next(iter(troef.GAMES)))  # the first game registered, bidding tricks
+>>> match = Match(game, seed=1, rounds=1)
 >>> session = Session(match, {seat: RandomBot(seat) for seat in (1, 2, 3)})  # a person at seat 0
 >>> session.deal()
 [RoundDealt(index=0, dealer=1, closing=False)]
@@ -60,7 +61,7 @@ class Who(StrEnum):
 @dataclass(frozen=True)
 class RoundDealt:
     """Round ``index`` of the match (0 the first, as in the match record) was dealt by ``dealer``;
-    ``closing``: it is one of the closing rounds after the scheduled ones (Rikken's blind rond)."""
+    ``closing``: it is one of the closing rounds after the scheduled ones (`Game.closing_dealer`)."""
 
     index: int
     dealer: int

@@ -1,7 +1,7 @@
 """What trick-taking games share: follow/trump rules, trick winner, the trick in play and history.
 
-Rififi, Rikken and Hoogjassen differ only in which `FollowRule` they use, the
-rank order of their cards and their scoring; everything else lives here.
+The trick games differ only in which `FollowRule` they use, the rank order of
+their cards and their scoring; everything else lives here.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ FollowRule = Callable[[int, int, int, int], int]
 
 
 def follow_else_any(hand: int, led: int, trump: int, exempt: int) -> int:
-    """Follow suit if you can, otherwise play any card (Rikken; OpenSpiel's oh_hell)."""
+    """Follow suit if you can, otherwise play any card (OpenSpiel's oh_hell)."""
     return hand & SUIT_MASKS[led] or hand
 
 
 def follow_else_must_trump(hand: int, led: int, trump: int, exempt: int) -> int:
-    """Follow suit; if you cannot, play a trump if you have one; otherwise any card (Rififi)."""
+    """Follow suit; if you cannot, play a trump if you have one; otherwise any card."""
     follow = hand & SUIT_MASKS[led]
     if follow:
         return follow
@@ -39,7 +39,7 @@ def follow_else_must_trump(hand: int, led: int, trump: int, exempt: int) -> int:
 
 
 def follow_or_trump_any_time(hand: int, led: int, trump: int, exempt: int) -> int:
-    """Hoogjassen: trump led, play a trump (a lone ``exempt`` trump jack need not); other suit led,
+    """Trump led, play a trump (a lone ``exempt`` trump jack need not); other suit led,
     follow or trump at will, and play anything when you cannot follow."""
     trumps = hand & SUIT_MASKS[trump] if trump >= 0 else 0
     if led == trump:
@@ -87,7 +87,7 @@ def trick_winner(cards: list[int], keys: tuple[tuple[int, ...], ...]) -> int:
 
 
 def blind_trick_winner(cards: Sequence[int], keys: tuple[tuple[int, ...], ...], led: int) -> int:
-    """Index of the winner of a trick led face down (Rikken): it counts as led in suit ``led`` and
+    """Index of the winner of a trick led face down: it counts as led in suit ``led`` and
     the blind first card never wins, not even a trump."""
     strength = keys[led]
     return max(range(1, len(cards)), key=lambda i: strength[cards[i]])
@@ -191,7 +191,7 @@ class TrickState(State):
 
     def random_action(self, rng: random.Random) -> Action:
         """In play, the card `legal_actions` and ``choice`` would pick, without building the list.  A
-        game whose plays are more than `plays` of `playable` (Rikken's blind leads) draws otherwise."""
+        game whose plays are more than `plays` of `playable` (e.g. blind leads) draws otherwise."""
         if not self.in_play or type(rng) is not RANDOM:
             return super().random_action(rng)
         seat = self.current_player
@@ -288,7 +288,7 @@ class TrickState(State):
 
     def other_play(self, seat: int, action: Action) -> bool:
         """Whether ``action``, an interned action other than a plain ``play C``, plays its card for
-        ``seat`` now (Rikken: a blind lead); by default no action does."""
+        ``seat`` now (e.g. a blind lead); by default no action does."""
         return False
 
     def complete_trick(self, index: int) -> None:

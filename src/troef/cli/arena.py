@@ -22,7 +22,7 @@ from .terminal import consoles, fail
 
 
 def arena(
-    game: Annotated[str, typer.Argument(help="the game, e.g. rififi (see `troef games`)")],
+    game: Annotated[str, typer.Argument(help="the game (see `troef games`)")],
     bots: Annotated[
         str | None,
         typer.Option(

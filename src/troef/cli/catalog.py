@@ -35,7 +35,7 @@ def allowed_text(w: Words, option: Option) -> str:
 
 
 def heading(w: Words, cls: type[Game]) -> Text:
-    """``Rififi (rififi): 3 to 6 players, default 4``."""
+    """``Title (name): 3 to 6 players, default 4``."""
     low, high, named = cls.min_players, cls.max_players, {"title": title(w, cls), "name": cls.name}
     if low == high:
         return Text(w._("{title} ({name}): {players} players").format(players=low, **named), style="bold")

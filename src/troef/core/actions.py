@@ -14,12 +14,12 @@ from typing import Final
 from ..cards import CODES, SUITS, CardError, listing_key, parse_card, suit_of
 from .errors import TroefError
 
-# keyword -> (words it takes, whether it takes cards, how many cards at most)
-_KINDS: Final = {
+Shape = tuple[int, int]
+"""An action keyword's shape: the words it takes (0 or 1) and how many cards at most (0: none)."""
+
+SHARED_KINDS: Final[Mapping[str, Shape]] = {
     "pass": (0, 0),
     "decline": (0, 0),
-    "take-lummel": (0, 0),
-    "ongedraaid": (0, 0),
     "bid": (1, 0),
     "choose": (1, 0),
     "draw": (1, 0),
@@ -28,12 +28,36 @@ _KINDS: Final = {
     "call": (0, 1),
     "discard": (0, 4),
 }
+"""The keywords of notation.md that any game may use, with their shapes; a game declares its own
+(`Game.action_kinds`), which `register_kinds` adds."""
+_KINDS: Final[dict[str, Shape]] = dict(SHARED_KINDS)
 _BLIND_KINDS: Final = ("play", "call")
 _LAST_KINDS: Final = ("bid",)
 
 
 class ActionError(TroefError, ValueError):
     """Text that is not an action in troef's notation."""
+
+
+def register_kinds(kinds: Mapping[str, Shape]) -> None:
+    """Let `parse_action` read a game's own action keywords (``kinds``, with their shapes); an
+    `ActionError` for a keyword already known with another shape."""
+    for kind, shape in kinds.items():
+        known = _KINDS.get(kind)
+        if known is not None and known != shape:
+            raise ActionError(f"action {kind!r} is known with shape {known}, not {shape}")
+        _KINDS[kind] = shape
+
+
+def _listed_kinds() -> str:
+    """The known keywords, as an unknown action's error lists them: the bare ones, then those that
+    take a word, then those that take cards."""
+    return ", ".join(sorted(_KINDS, key=_listing_rank))
+
+
+def _listing_rank(kind: str) -> int:
+    words, cards = _KINDS[kind]
+    return 2 if cards else words
 
 
 class Action:
@@ -156,7 +180,7 @@ def parse_action(text: object) -> Action:
     kind = tokens[0].lower()
     shape = _KINDS.get(kind)
     if shape is None:
-        raise ActionError(f"unknown action {tokens[0]!r} in {text!r}; actions: {', '.join(_KINDS)}")
+        raise ActionError(f"unknown action {tokens[0]!r} in {text!r}; actions: {_listed_kinds()}")
     n_words, max_cards = shape
     rest = tokens[1:]
     blind = kind in _BLIND_KINDS and bool(rest) and rest[-1].lower() == "blind"

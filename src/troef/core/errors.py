@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Final
 
 LISTED_LEGAL: Final = 40
-"""An error message names at most this many legal actions (Piken can have hundreds)."""
+"""An error message names at most this many legal actions (a game may have hundreds)."""
 
 
 def legal_text(legal: Sequence[str]) -> str:

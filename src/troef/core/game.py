@@ -8,7 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, NamedTuple, Self
 
 from ..cards import CardError, parse_card
-from .actions import Action, ActionError, as_action
+from .actions import Action, ActionError, Shape, as_action
+from .chance import DealStep, cards_of, deal_of, round_robin
 from .errors import GameError, IllegalAction, RecordError, RoundOverError
 from .native import mypyc_attr
 from .options import Option, Preset, Rules, resolve_rules
@@ -16,6 +17,7 @@ from .rand import choice
 from .views import BidRange, Header, Side
 
 RECORD_FORMAT = "troef-record/1"
+FULL_PACK: Final = tuple(range(52))
 Result = dict[str, Any]
 
 
@@ -39,6 +41,9 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_players: ClassVar[int]
+    action_kinds: ClassVar[Mapping[str, Shape]] = {}
+    """The game's own action keywords beyond the shared ones (`SHARED_KINDS`), with their shapes; the
+    registry of games lets `parse_action` read them (`register_kinds`)."""
 
     def __init__(self, rules: object = None, players: object = None) -> None:
         self.rules: Rules = resolve_rules(self.name, self.options, self.presets, rules)
@@ -106,7 +111,7 @@ class Game:
 
     def next_dealer(self, dealer: int, result: Result) -> int:
         """Who deals after a round dealt by ``dealer`` ended with ``result``: by default the next
-        player clockwise (Hoogjassen: the declarer, or the dealer's right after a redeal)."""
+        player clockwise (a game may pass the deal otherwise, e.g. to the declarer)."""
         return (dealer + 1) % self.players
 
     def money(self, points: int) -> float | None:
@@ -135,9 +140,29 @@ class Game:
 
     def seats_of(self, dealer: int) -> tuple[int, ...]:
         """The seats that play a round dealt by ``dealer``, clockwise from the dealer's left: by
-        default every seat (Rikken with five: the dealer sits out, never acts and scores 0)."""
+        default every seat (a game may seat the dealer out: never acting and scoring 0)."""
         n = self.players
         return tuple((dealer + k) % n for k in range(1, n + 1))
+
+    def chance_pack(self) -> tuple[int, ...]:
+        """The cards a deal draws from, in card order: by default the 52-card pack."""
+        return FULL_PACK
+
+    def deal_steps(self, dealer: int) -> tuple[DealStep, ...]:
+        """A round dealt by ``dealer`` as chance steps, one card each (`troef.core.chance`): by default
+        the whole `chance_pack`, one card at a time to each seat of `seats_of` in turn."""
+        seats = self.seats_of(dealer)
+        return tuple(round_robin(seats, len(self.chance_pack()) // len(seats)))
+
+    def chance_deal(self, dealer: int, cards: Sequence[int]) -> dict[str, Any]:
+        """The ``deal`` object of ``cards`` drawn in the order of `deal_steps` (`from_deal` takes it)."""
+        return deal_of(self.deal_steps(dealer), self.players, cards)
+
+    def chance_cards(self, dealer: int, deal: Mapping[str, Any]) -> list[int]:
+        """The cards of a ``deal`` object in the order of `deal_steps`: the inverse of `chance_deal`."""
+        steps = self.deal_steps(dealer)
+        piles = {s.pile: deal_cards(deal.get(s.pile), f"deal.{s.pile}") for s in steps if s.seat < 0}
+        return cards_of(steps, deal_hands(deal, self.players), piles)
 
     def card_power(self, trump: int) -> Sequence[int]:
         """Each card's strength within its suit with suit ``trump`` as trump (-1: none); by default the

@@ -10,7 +10,7 @@ from typing import Any, NotRequired, TypedDict
 
 
 class Side(TypedDict):
-    """Seats that play for one result, the tricks they took together and (Hoogjassen) the card
+    """Seats that play for one result, the tricks they took together and (where a game counts them) the card
     points in those tricks (null where a game counts tricks only)."""
 
     seats: list[int]
@@ -30,7 +30,7 @@ class BidRange(TypedDict):
 
 class AuctionEntry(TypedDict):
     """One call of an auction: the seat and what it said (``pass`` or the bid's word); ``last``
-    (Hoogjassen's option ``last_bid`` only) when the bid was declared to be the bidder's last."""
+    (only under a game's option ``last_bid``) when the bid was declared to be the bidder's last."""
 
     seat: int
     bid: str
@@ -80,7 +80,7 @@ class HandPart(TypedDict):
 
 class TrickEntry(TypedDict):
     """A finished trick: its leader, its cards in play order and the seat of each, and its winner;
-    ``blind`` (Rikken only) when it was led face down."""
+    ``blind`` (only in a game with blind leads) when it was led face down."""
 
     leader: int
     cards: list[str]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..core.actions import register_kinds
 from ..core.errors import GameError
 from ..core.game import Game
 from .hoogjassen import Hoogjassen
@@ -11,7 +12,22 @@ from .piken import Piken
 from .rififi import Rififi
 from .rikken import Rikken
 
-GAMES: Final[dict[str, type[Game]]] = {cls.name: cls for cls in (Rififi, Rikken, Hoogjassen, Piken)}
+GAMES: Final[dict[str, type[Game]]] = {}
+"""Every game, by name, in the order registered."""
+
+
+def register(cls: type[Game]) -> None:
+    """Add the game ``cls`` to `GAMES` and let `parse_action` read its own actions; a `GameError` for
+    a name already registered to another class."""
+    known = GAMES.get(cls.name)
+    if known is not None and known is not cls:
+        raise GameError(f"game {cls.name!r} is already registered ({known.__qualname__})")
+    register_kinds(cls.action_kinds)
+    GAMES[cls.name] = cls
+
+
+for _game in (Rififi, Rikken, Hoogjassen, Piken):
+    register(_game)
 
 
 def game_class(name: str) -> type[Game]:

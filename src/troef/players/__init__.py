@@ -2,7 +2,7 @@
 search bots at two strengths (`LEVELS`: easy is the heuristic), the world sampling they search, and the
 arena that measures them.  Each game registers its `PlayerKit` once (``kits.py``).  More bot kinds come
 from installed packages through the ``troef.bots`` entry-point group (`BotPlugin`): troef's own learned
-Rififi bot lives in the ``rl`` interface, which needs numpy."""
+bots live in the ``rl`` interface, which needs numpy."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """Exact endgames of the trick games, on the open-card position with a transposition table.
 
 Inside determinized search every card is known, so once few are left the rest of the round can be
-solved instead of played out.  Where sides play together (`TrickState.allies`: Rikken's and
-Hoogjassen's contracts) the searching seat's side maximises the seat's score and everyone else
+solved instead of played out.  Where sides play together (`TrickState.allies`: a declarer and
+partner) the searching seat's side maximises the seat's score and everyone else
 minimises it, by alpha-beta (the paranoid reduction to two sides, exact for two sides).  Where
-every seat plays alone (Rififi, a Rikken pass game) each seat maximises its own score (max-n): a
+every seat plays alone (no contract, or a pass game) each seat maximises its own score (max-n): a
 seat indifferent between plays is taken to choose among them at random, so the scores of its
 equally good plays are averaged.  The transposition table is keyed on the hands, the trick on the
 table, who is to play and the completed tricks as a set: positions reached through tricks in

@@ -6,7 +6,7 @@ current trick for a seat that wants to win it (``aim`` `WIN`), to lose it (`LOSE
 (`ANY`):
 
 - wanting it, it leaves a trick to an ally that nobody against them can still beat (throwing its
-  most valuable card by ``feed`` when the game counts card points: Hoogjassen's spekken), else
+  most valuable card by ``feed`` when the game counts card points), else
   takes it with its cheapest card that nobody against it can still beat, else gives its cheapest;
 - not wanting it, it ducks with its dearest card that loses, else plays its dearest card that a
   later player can still beat, else its cheapest;

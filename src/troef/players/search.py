@@ -5,7 +5,7 @@ bids and other choices before play are under the game's play-out policy (inferen
 searches them with PIMC (every candidate action played out in every world, the best mean taken; the
 levels' method) or ISMCTS (one tree over the seat's information sets; every iteration plays one
 world out).  Play-outs follow the game's policy (``players/<game>/playout.py``: fast greedy play on the
-full world; for the choices before play a game may give another, as Rififi does for its bids) or a
+full world; for the choices before play a game may give another, e.g. for its bids) or a
 random one; in a trick game's last tricks they are solved exactly instead (`endgame.py`).
 Everything else game-specific comes through the engine protocol.
 """

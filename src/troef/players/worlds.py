@@ -2,7 +2,7 @@
 
 A seat sees its own cards, what was played and the actions as it saw them (``view["actions"]``,
 hidden cards written ``??``).  A *world* deals the cards it cannot see at random among the places
-they may be (other hands, a lummel, the undealt rest), respecting what play revealed (a seat that
+they may be (other hands, cards set aside, the undealt rest), respecting what play revealed (a seat that
 did not follow suit is void in it), and replays the actions on that deal: the replay checks every
 rule, so a world that breaks one is drawn again.  Each game's `Game.sample_world` builds on this.
 """

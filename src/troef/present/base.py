@@ -102,9 +102,13 @@ class Presenter:
     """How one game is shown. The shared parts are here; a game overrides what it shows its own way."""
 
     text_columns: ClassVar[frozenset[int]] = frozenset()
+    """The score sheet's columns (before the seats') that hold words, aligned left; numbers align right."""
     plays_tricks: ClassVar[bool] = True
     """Whether the game is played in tricks."""
-    """The score sheet's columns (before the seats') that hold words, aligned left; numbers align right."""
+    sheet_details: ClassVar[tuple[str, ...]]
+    """The keys of a round's result details that the score sheet shows everyone: public once the round
+    is over and naming no card that was not (an allow-list: a key added to a game's result is not served
+    until it is listed here)."""
 
     def help(self, seen: Seen) -> str:
         """How to answer, shown at the start and on ``help``."""
@@ -306,13 +310,8 @@ class Presenter:
         return line(seen.w._("auction: "), joined(said, " · ") if said else seen.w._("you speak first"))
 
     def word(self, seen: Seen, kind: str) -> str:
-        """An action without argument, as listed: ``pass``, ``take-lummel``."""
-        words = {
-            "pass": seen.w._("pass"),
-            "decline": seen.w._("decline"),
-            "take-lummel": seen.w._("take-lummel"),
-            "ongedraaid": seen.w._("ongedraaid"),
-        }
+        """An action without argument, as listed: ``pass``, ``decline``; a game adds its own."""
+        words = {"pass": seen.w._("pass"), "decline": seen.w._("decline")}
         return words.get(kind, kind)
 
     def bid_word(self, seen: Seen, bid: str) -> str:

@@ -58,6 +58,19 @@ def worth(codes: Sequence[str], trump: str) -> int:
 
 class HoogjassenPresenter(Presenter):
     text_columns = frozenset({2})
+    sheet_details = (
+        "redeal",
+        "declarer",
+        "bid",
+        "contract",
+        "ongedraaid",
+        "trump",
+        "stuk",
+        "points",
+        "kapot",
+        "result",
+        "pot",
+    )
 
     def help(self, seen: Seen) -> str:
         w = seen.w
@@ -224,6 +237,11 @@ class HoogjassenPresenter(Presenter):
             "trump": w._("trump (its number, or a suit like S): "),
         }
         return prompts.get(phase, "")
+
+    def word(self, seen: Seen, kind: str) -> str:
+        """Also ``take-lummel`` and ``ongedraaid``."""
+        words = {"take-lummel": seen.w._("take-lummel"), "ongedraaid": seen.w._("ongedraaid")}
+        return words.get(kind) or super().word(seen, kind)
 
     # ------------------------------------------------------------------ as it happens
 

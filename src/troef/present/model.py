@@ -75,8 +75,8 @@ class HandGroup(TypedDict):
 
 
 class Hand(TypedDict):
-    """The viewer's hand in display order, grouped (by suit, or by rank in Piken); ``numbered`` when its
-    cards are chosen by their numbers (laying back cards)."""
+    """The viewer's hand in display order, grouped (by suit, or by rank where the game asks so); ``numbered``
+    when its cards are chosen by their numbers (laying back cards)."""
 
     codes: list[str]
     groups: list[HandGroup]

@@ -51,6 +51,7 @@ def play_cards(action: str) -> list[str]:
 
 class PikenPresenter(Presenter):
     plays_tricks = False
+    sheet_details = ("first_leader", "piles", "spades", "winner")
 
     def about(self, seen: Seen) -> str:
         return seen.w._("The middle and the piles")

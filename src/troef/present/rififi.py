@@ -8,6 +8,8 @@ from .model import Group, Line, Part, joined, line, phrase
 
 
 class RififiPresenter(Presenter):
+    sheet_details = ("hand_size", "trump", "bids", "tricks")
+
     def about(self, seen: Seen) -> str:
         return seen.w._("Trump and bids")
 

@@ -32,6 +32,19 @@ def goal(seen: Seen, name: str) -> str:
 
 class RikkenPresenter(Presenter):
     text_columns = frozenset({2, 3})
+    sheet_details = (
+        "contract",
+        "declarer",
+        "partner",
+        "players",
+        "trump",
+        "called",
+        "called_blind",
+        "sitting_out",
+        "blind_rond",
+        "made",
+        "tricks",
+    )
 
     def bid_word(self, seen: Seen, bid: str) -> str:
         return shown(super().bid_word(seen, bid))

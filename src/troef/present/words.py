@@ -12,7 +12,7 @@ from .model import Part
 
 
 def rank_names(w: Words, german: bool) -> tuple[str, ...]:
-    """The ranks 2 .. A by name; ``german``: Rififi's German-ranked pack (Unter for J, Ober for Q)."""
+    """The ranks 2 .. A by name; ``german``: the German-ranked pack's (Unter for J, Ober for Q)."""
     return (
         w._("two"),
         w._("three"),
@@ -54,8 +54,9 @@ class Cards:
         return Part(kind="card", text=code, code=code, name=self.name(code))
 
     def named(self, code: str) -> list[Part]:
-        """A card the rules name, not one of the deal (Piken's 7♦ and A♣): ``7♦``, its rank and its suit's
-        part (coloured, named for screen readers), so that it is no card part, which shows a dealt card."""
+        """A card the rules name, not one of the deal (e.g. one whose holder leads): ``7♦``, its rank and its
+        suit's part (coloured, named for screen readers), so that it is no card part (that shows a dealt
+        card)."""
         rank = "10" if code[0] == "T" else code[0]
         return [Part(kind="text", text=rank, code="", name=""), self.suit(code[1], named=False)]
 

@@ -1,60 +1,27 @@
-"""A fixed action index per game and number of players, enumerated from the rules (never collected from
-play), and per-action features for learners that score each legal action (DouZero-style).
+"""A fixed action index per game and number of players, enumerated from the rules by the game's RL kit
+(never collected from play), and per-action features for learners that score each legal action
+(DouZero-style).
 
-Index ``i`` names one action text (``notation.md``); ``ActionIndex.index`` maps the text back.  The
-enumeration, per game (``docs/rl.md`` lists the offsets):
-
-- Rififi: 52 plays, then the bids 0 .. ``52 // players`` (the most cards a hand can hold).
-- Rikken: 52 plays, 52 blind plays, the 8 calls (aces, or kings when holding four aces), the 4 blind
-  calls (aces), 4 trumps, the 3 choices after everybody passed, pass, and every contract on the ladders.
-- Hoogjassen: a play per card of the 31-card pack, pass, the bids from the minimum (120 with four, 170
-  with three) to the ``max_bid`` option's maximum (990), the same bids declared last (option
-  ``last_bid``), take-lummel, ongedraaid, 4 trumps, and every discard: each set of ``lummel size``
-  cards of the pack (C(31,3) = 4,495 with 4 players, C(31,4) = 31,465 with 3).
-- Piken: draw 1, draw 2, decline, then every combination of the 32-card pack (10,856) from
-  ``games/piken/combos.py``, weakest first.
+Index ``i`` names one action text (``notation.md``); ``ActionIndex.index`` maps the text back.  Each
+game's kit (``rl/games/<game>.py``) says what its index enumerates; ``docs/rl.md`` lists the offsets.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import CODES, bits
-from ..core.actions import Action, make, parse_action
+from ..cards import bits
+from ..core.actions import Action, parse_action
 from ..core.game import Game
 from ..games import game_class
-from ..games.hoogjassen.rules import LUMMEL, MIN_BID, PACK_CARDS
-from ..games.piken import combos
-from ..games.piken.middle import POSITIONS
-from ..games.piken.order import CARD_OF, FULL
-from ..games.rikken.calling import ACES, KINGS
-from ..games.rikken.contracts import CONTRACTS
-
-SUITS: Final = "SHDC"
-KINDS: Final = (
-    "pass",
-    "decline",
-    "take-lummel",
-    "ongedraaid",
-    "bid",
-    "choose",
-    "draw",
-    "trump",
-    "play",
-    "call",
-    "discard",
-)
-"""Every action keyword, in the order of the per-action feature ``kind``."""
-HOOGJASSEN_MAX_BID: Final = 990
-"""The ``max_bid`` option's maximum: the index holds every bid any rules allow."""
-RIKKEN_CHOICES: Final = ("schoppen-mie", "een-of-vijf", "noodrik")
-RIKKEN_BIDS: Final = tuple(name for name, c in CONTRACTS.items() if not c.is_pass_game)
+from .kits import KINDS, KITS, kit_of
+from .vector import SUITS
 
 FEATURE_BLOCKS: Final = (
     ("cards", 52),
@@ -62,16 +29,14 @@ FEATURE_BLOCKS: Final = (
     ("blind", 1),
     ("number", 1),
     ("suit", 4),
-    ("combination", len(combos.TYPE_NAMES)),
-    ("deciding", 52),
-    ("contract", len(CONTRACTS)),
+    *(block for name in sorted(KITS) for block in KITS[name].action_blocks),
     ("last", 1),
 )
 """The per-action feature vector's blocks: the action's cards (by troef card index 0..51), its keyword
 one-hot, blind, its number scaled (a bid by the highest bid in the index, a draw position by 2), the
-trump suit it names (S H D C), for Piken's plays the combination's type and deciding card, for
-Rikken's bids and choices the contract's name (in ``games/rikken/contracts.py``'s order), and a bid
-declared last (Hoogjassen)."""
+trump suit it names (S H D C), the blocks of the games' own features (each kit's ``action_blocks``, the
+games in alphabetical order: a combination's type and deciding card, a contract), and a bid declared
+last."""
 FEATURES: Final = sum(size for _, size in FEATURE_BLOCKS)
 
 
@@ -80,6 +45,7 @@ class ActionIndex:
 
     def __init__(self, game: str, players: int, actions: Iterable[Action]) -> None:
         self.game = game
+        self._own = kit_of(game).action_features
         self.players = players
         self.actions: tuple[Action, ...] = tuple(actions)
         self.texts: tuple[str, ...] = tuple(a.text for a in self.actions)
@@ -147,69 +113,14 @@ class ActionIndex:
             out[offsets["number"]] = action.number / self._tops[action.kind]
         if action.kind == "trump":
             out[offsets["suit"] + SUITS.index(action.word)] = 1
-        if self.game == "piken" and action.kind == "play":
-            key = combos.classify(_piken_mask(action.cards))
-            out[offsets["combination"] + combos.kind_of(key)] = 1
-            out[offsets["deciding"] + CARD_OF[combos.deciding_card(key)]] = 1
-        if self.game == "rikken" and action.word in CONTRACTS:
-            out[offsets["contract"] + list(CONTRACTS).index(action.word)] = 1
+        for block, place in self._own(action).items():
+            out[offsets[block] + place] = 1
         return out
 
 
 def _offsets() -> list[tuple[str, int]]:
     starts = itertools.accumulate((size for _, size in FEATURE_BLOCKS), initial=0)
     return [(name, start) for (name, _), start in zip(FEATURE_BLOCKS, starts, strict=False)]
-
-
-def _piken_mask(cards: Sequence[int]) -> int:
-    return sum(1 << CARD_OF.index(c) for c in cards)
-
-
-def _plays(cards: Iterable[int], blind: bool = False) -> list[Action]:
-    return [make("play", cards=(c,), blind=blind) for c in cards]
-
-
-def _rififi(players: int) -> list[Action]:
-    return [*_plays(range(52)), *(make("bid", str(n)) for n in range(52 // players + 1))]
-
-
-def _rikken(players: int) -> list[Action]:
-    return [
-        *_plays(range(52)),
-        *_plays(range(52), blind=True),
-        *(make("call", cards=(c,)) for c in (*ACES, *KINGS)),
-        *(make("call", cards=(c,), blind=True) for c in ACES),
-        *(make("trump", s) for s in SUITS),
-        *(make("choose", name) for name in RIKKEN_CHOICES),
-        make("pass"),
-        *(make("bid", name) for name in RIKKEN_BIDS),
-    ]
-
-
-def _hoogjassen(players: int) -> list[Action]:
-    lummel = LUMMEL[players]
-    bids = range(MIN_BID[players], HOOGJASSEN_MAX_BID + 1, 10)
-    return [
-        *_plays(PACK_CARDS),
-        make("pass"),
-        *(make("bid", str(b)) for b in bids),
-        *(make("bid", str(b), last=True) for b in bids),
-        make("take-lummel"),
-        make("ongedraaid"),
-        *(make("trump", s) for s in SUITS),
-        *(make("discard", cards=combo) for combo in itertools.combinations(PACK_CARDS, lummel)),
-    ]
-
-
-def _piken(players: int) -> list[Action]:
-    return [
-        *(make("draw", str(n)) for n in POSITIONS),
-        make("decline"),
-        *(combos.play_action(c.mask) for c in combos.combinations(FULL)),
-    ]
-
-
-BUILDERS: Final = {"rififi": _rififi, "rikken": _rikken, "hoogjassen": _hoogjassen, "piken": _piken}
 
 
 @functools.cache
@@ -220,16 +131,12 @@ def action_index(game: str, players: int | None = None) -> ActionIndex:
     n = cls.default_players if players is None else players
     if not cls.min_players <= n <= cls.max_players:
         raise ValueError(f"{game} is played by {cls.player_range()} players, not {players!r}")
-    return ActionIndex(game, n, BUILDERS[game](n))
+    return ActionIndex(game, n, kit_of(game).actions(n))
 
 
 def index_for(game: Game) -> ActionIndex:
     """The action index of a loaded game (its name and number of players; the rules do not change it)."""
     return action_index(game.name, game.players)
-
-
-def card_codes(cards: Iterable[int]) -> list[str]:
-    return [CODES[c] for c in cards]
 
 
 __all__ = ["FEATURES", "FEATURE_BLOCKS", "KINDS", "ActionIndex", "action_index", "bits", "index_for"]

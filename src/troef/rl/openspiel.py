@@ -1,12 +1,13 @@
-"""OpenSpiel games for troef's four games: importing this module registers ``python_troef_rififi``,
-``python_troef_rikken``, ``python_troef_hoogjassen`` and ``python_troef_piken`` with ``pyspiel``.
+"""OpenSpiel games for troef's games: importing this module registers ``python_troef_<game>`` with
+``pyspiel`` for every game with an RL kit (`troef.rl.kits`).
 
 A game is one round (one deal).  Parameters: ``players``, ``rules`` (a preset name) and every rule
 option of the game; an option left at its default keeps the preset's value (``docs/rl.md``).  The
-state keeps a troef round; chance deals the dealer and then the cards one at a time
-(`troef.rl.openspiel_rules`).  Player actions are the indices of `troef.rl.actions`, except
-Hoogjassen's discard, taken as one card pick at a time in card order (ids from `OpenSpielGame.picks`,
-one per card of the pack).  Returns are the round's scores, unscaled.
+state keeps a troef round; chance deals the dealer and then the cards one at a time, in the order of
+the engine's deal steps (`Game.deal_steps`).  Player actions are the indices of `troef.rl.actions`,
+except a discard of several cards, taken as one card pick at a time in card order (ids from
+`OpenSpielGame.picks`, one per card of the pack).  Utility bounds, zero-sum and the longest round come
+from the game's RL kit.  Returns are the round's scores, unscaled.
 """
 
 from __future__ import annotations
@@ -26,19 +27,21 @@ from ..core.game import Game, State
 from ..games import GAMES, load_game
 from ..players.kits import sample_world
 from ..tricks import TrickState
-from . import openspiel_rules as spec
 from .actions import ActionIndex, index_for
 from .encode import Encoder, encoder
+from .kits import KITS, kit_of
 
 PREFIX: Final = "python_troef_"
 CARD_OUTCOMES: Final = 52
 """Chance outcomes are card indices (and seats, for the dealer): 0..51."""
+GameClass = Callable[[dict[str, Any] | None], "OpenSpielGame"]
+"""A game's OpenSpiel class: made from OpenSpiel's parameters."""
 DERIVED_KEYS: Final = ("legal_actions", "bid_range")
 """View entries left out of the information-state string: the rest of the view determines them."""
 
 
 def short_name(game: str) -> str:
-    """OpenSpiel's name of a troef game: ``python_troef_rififi``."""
+    """OpenSpiel's name of a troef game: ``python_troef_<game>``."""
     return PREFIX + game
 
 
@@ -63,9 +66,9 @@ def troef_game(game: str, params: dict[str, Any]) -> Game:
 
 
 def game_type(game: str) -> pyspiel.GameType:
-    """The OpenSpiel game type of ``game``: zero-sum where its scoring is (`openspiel_rules`)."""
+    """The OpenSpiel game type of ``game``: zero-sum where its RL kit says its scoring is."""
     cls = GAMES[game]
-    zero_sum = game in spec.ZERO_SUM
+    zero_sum = kit_of(game).zero_sum
     return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"troef {cls.title}",
@@ -88,25 +91,34 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
     """One troef game and number of players as an OpenSpiel game (see the module's docstring)."""
 
     def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
+        kit = kit_of(game)
         self.troef = troef_game(game, params or {})
-        self.layout = spec.layout(self.troef)
+        self.pack = self.troef.chance_pack()
+        self.steps = [self.troef.deal_steps(dealer) for dealer in range(self.troef.players)]
+        """Per dealer, the deal's chance steps after the dealer's."""
         self.index: ActionIndex = index_for(self.troef)
         self.encoder: Encoder = encoder(self.troef.name, self.troef.players)
         discards = [i for i, a in enumerate(self.index.actions) if a.kind == "discard"]
         self.picks = discards[0] if discards else -1
-        """The id of picking the pack's first card (Hoogjassen), or -1."""
-        actions = self.picks + len(self.layout.pack) if discards else self.index.size
-        low, high = spec.bounds(self.troef)
+        """The id of picking the pack's first card (a discard of several cards), or -1."""
+        self.discard = len(self.index.actions[discards[0]].cards) if discards else 0
+        """The cards a discard lays away: one pick each."""
+        actions = self.picks + len(self.pack) if discards else self.index.size
+        low, high = kit.bounds(self.troef)
         info = pyspiel.GameInfo(
             num_distinct_actions=actions,
             max_chance_outcomes=CARD_OUTCOMES,
             num_players=self.troef.players,
             min_utility=low,
             max_utility=high,
-            utility_sum=0.0 if game in spec.ZERO_SUM else None,
-            max_game_length=spec.max_game_length(self.troef),
+            utility_sum=0.0 if kit.zero_sum else None,
+            max_game_length=kit.max_game_length(self.troef),
         )
         super().__init__(game_type(game), info, params or {})
+
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, Any]], OpenSpielGame], tuple[str, dict[str, Any]]]:
+        """Pickled as the game's name and parameters (its class is made per game: `game_class`)."""
+        return _unpickle, (self.troef.name, self.get_parameters())
 
     def new_initial_state(self) -> OpenSpielState:
         return OpenSpielState(self)
@@ -121,13 +133,13 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
         return self.index.of(text)
 
     def pick_id(self, card: int) -> int:
-        """The OpenSpiel id of picking ``card`` to discard (Hoogjassen)."""
-        return self.picks + self.layout.pack.index(card)
+        """The OpenSpiel id of picking ``card`` to discard."""
+        return self.picks + self.pack.index(card)
 
 
 class Round:
     """The troef side of an OpenSpiel state: the dealer (-1 before chance picks him), the cards dealt
-    so far, the troef round once the deal is complete, and a Hoogjassen declarer's picks so far.
+    so far, the troef round once the deal is complete, and a declarer's discard picks so far.
     `copy.deepcopy` (OpenSpiel's ``Clone``) copies the round with troef's ``clone()``."""
 
     def __init__(self, dealer: int = -1, cards: Sequence[int] = (), state: State | None = None) -> None:
@@ -182,7 +194,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
             n = self.spiel.troef.players
             return [(s, 1 / n) for s in range(n)]
         dealt = set(self.round.cards)
-        left = [c for c in self.spiel.layout.pack if c not in dealt]
+        left = [c for c in self.spiel.pack if c not in dealt]
         return [(c, 1 / len(left)) for c in left]
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -195,7 +207,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted(game.action_id(a.text) for a in state.legal_actions())
 
     def picking(self) -> bool:
-        """A Hoogjassen declarer is choosing his discards."""
+        """A declarer is choosing his discards, card by card."""
         return self.spiel.picks >= 0 and self.troef.phase == "discard"
 
     def pickable(self) -> list[int]:
@@ -203,13 +215,13 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         for the picks still to make."""
         hand = self.hand()
         last = self.round.picks[-1] if self.round.picks else -1
-        still = self.spiel.layout.extra - len(self.round.picks) - 1
+        still = self.spiel.discard - len(self.round.picks) - 1
         return [c for i, c in enumerate(hand) if c > last and len(hand) - i - 1 >= still]
 
     def hand(self) -> list[int]:
         """The cards of the seat to act, in card order."""
         state = self.troef
-        assert isinstance(state, TrickState)  # the picks are Hoogjassen's, a trick game
+        assert isinstance(state, TrickState)  # the picks are a trick game's
         return list(bits(state.hands[state.actor]))
 
     def _apply_action(self, action: int) -> None:
@@ -222,14 +234,14 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
                 r.dealer = action
             else:
                 r.cards.append(action)
-            if r.dealer >= 0 and len(r.cards) == game.layout.cards:
-                r.state = game.troef.from_deal(game.layout.deal(r.dealer, r.cards), r.dealer)
+            if r.dealer >= 0 and len(r.cards) == len(game.steps[r.dealer]):
+                r.state = game.troef.from_deal(game.troef.chance_deal(r.dealer, r.cards), r.dealer)
             return
         if self.picking():
             if action not in self._legal_actions(r.state.actor):
                 raise ValueError(f"action {action} is not a card the declarer may pick now")
-            r.picks.append(game.layout.pack[action - game.picks])
-            if len(r.picks) < game.layout.extra:
+            r.picks.append(game.pack[action - game.picks])
+            if len(r.picks) < game.discard:
                 return
             text = " ".join(["discard", *(CODES[c] for c in r.picks)])
             r.picks = []
@@ -242,7 +254,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             return f"dealer {action}" if self.round.dealer < 0 else f"deal {CODES[action]}"
         if game.picks >= 0 and action >= game.picks:
-            return f"pick {CODES[game.layout.pack[action - game.picks]]}"
+            return f"pick {CODES[game.pack[action - game.picks]]}"
         return game.index.text(action)
 
     def __str__(self) -> str:
@@ -274,11 +286,10 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def dealt_to(self, player: int) -> list[int]:
         """The cards dealt to ``player`` so far, in card order."""
         r = self.round
-        layout = self.spiel.layout
         if r.dealer < 0:
             return []
-        seats = layout.seats(r.dealer)
-        return sorted(c for i, c in enumerate(r.cards[: layout.dealt]) if seats[i % len(seats)] == player)
+        steps = self.spiel.steps[r.dealer]
+        return sorted(c for c, step in zip(r.cards, steps, strict=False) if step.seat == player)
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
@@ -294,7 +305,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
                 new.apply_action(chance)
             return new
         world = sample_world(game.troef, r.state.view(player_id), rng)
-        for chance in [r.dealer, *game.layout.order(r.dealer, world.deal_record())]:
+        for chance in [r.dealer, *game.troef.chance_cards(r.dealer, world.deal_record())]:
             new.apply_action(chance)
         for action in world.actions:
             if action.kind == "discard":
@@ -304,7 +315,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
                 new.apply_action(game.action_id(action.text))
         if self.picking():  # the declarer's picks so far: his own, or the first of a random discard
             own = player_id == r.state.current_player
-            picks = r.picks if own else sorted(rng.sample(new.hand(), game.layout.extra))[: len(r.picks)]
+            picks = r.picks if own else sorted(rng.sample(new.hand(), game.discard))[: len(r.picks)]
             for card in picks:
                 new.apply_action(game.pick_id(card))
         return new
@@ -312,15 +323,11 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def redeal(self, player: int, rng: random.Random) -> list[int]:
         """The chance actions so far with every card ``player`` has not seen drawn again."""
         r = self.round
-        layout = self.spiel.layout
         if r.dealer < 0:
             return []
-        seats = layout.seats(r.dealer)
-        seen = [
-            seats[i % len(seats)] == player if i < layout.dealt else layout.game.name == "rififi"
-            for i in range(len(r.cards))
-        ]  # the seat's own cards, and Rififi's turned card
-        pool = [c for c in layout.pack if c not in {c for c, s in zip(r.cards, seen, strict=True) if s}]
+        steps = self.spiel.steps[r.dealer]
+        seen = [step.seat == player or step.face_up for step in steps[: len(r.cards)]]
+        pool = [c for c in self.spiel.pack if c not in {c for c, s in zip(r.cards, seen, strict=True) if s}]
         rng.shuffle(pool)
         hidden = iter(pool)
         return [r.dealer, *(c if s else next(hidden) for c, s in zip(r.cards, seen, strict=True))]
@@ -328,7 +335,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
 class Observer:
     """OpenSpiel's Python observer.  ``tensor`` is the `troef.rl.encode` observation (``dict`` its
-    blocks; a Hoogjassen declarer's picks so far are in his ``afleggers``).  The string is the seat's
+    blocks; a declarer's discard picks so far are in his ``afleggers``).  The string is the seat's
     view as canonical JSON (keys sorted), with the actions as the seat saw them when
     ``perfect_recall`` (the information-state string).  Only the single-player observation with
     public information is offered."""
@@ -364,39 +371,22 @@ class Observer:
         return json.dumps(state.information(player, self.recall), sort_keys=True, separators=(",", ":"))
 
 
-class RififiGame(OpenSpielGame):
-    """``python_troef_rififi``."""
+def game_class(game: str) -> GameClass:
+    """The OpenSpiel game class of ``game``, ``python_troef_<game>``."""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("rififi", params)
+    class KitGame(OpenSpielGame):
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            super().__init__(game, params)
 
-
-class RikkenGame(OpenSpielGame):
-    """``python_troef_rikken``."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("rikken", params)
+    KitGame.__name__ = KitGame.__qualname__ = f"{game.capitalize()}Game"
+    KitGame.__doc__ = f"``{short_name(game)}``."
+    return KitGame
 
 
-class HoogjassenGame(OpenSpielGame):
-    """``python_troef_hoogjassen``."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("hoogjassen", params)
+def _unpickle(game: str, params: dict[str, Any]) -> OpenSpielGame:
+    return CLASSES[game](params)
 
 
-class PikenGame(OpenSpielGame):
-    """``python_troef_piken``."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("piken", params)
-
-
-CLASSES: Final[dict[str, type[OpenSpielGame]]] = {
-    "rififi": RififiGame,
-    "rikken": RikkenGame,
-    "hoogjassen": HoogjassenGame,
-    "piken": PikenGame,
-}
+CLASSES: Final[dict[str, GameClass]] = {name: game_class(name) for name in KITS}
 for _name, _cls in CLASSES.items():
     pyspiel.register_game(game_type(_name), _cls)

@@ -10,9 +10,7 @@ deal).  Agents are ``player_0`` .. ``player_{n-1}``, seat ``i`` being ``player_i
   the seat's legal actions while it is to act and all zero otherwise; ``action_space(agent)``:
   ``Discrete(N)`` over `troef.rl.actions` (the same space objects on every call).
 - Rewards: every seat terminates together when the round is over, and gets its score divided by
-  `reward_scale` (``docs/rl.md``): Rififi by the most an exact bid can score (10 + h² with the rififi
-  scoring, h + 10 with tricks-plus-10, h the hand size), so rewards lie in [-1, 1]; Rikken by 100;
-  Hoogjassen by 1000; Piken by 32 (the cards a seat can pile: rewards in [0, 1]).
+  `reward_scale`, the game's RL kit's (``rl/games/<game>.py``; ``docs/rl.md``).
 - ``reset(seed)``: a seed starts a new stream of deals (and dealers); ``reset()`` without one deals the
   next round of the stream, so a run from one seeded reset is reproducible.  ``options`` may hold
   ``dealer`` (a seat) to fix the dealer of that round.
@@ -37,16 +35,14 @@ from ..present import PRESENTERS, Seen
 from ..present.model import Line
 from .actions import ActionIndex, index_for
 from .encode import Encoder, encoder
+from .kits import kit_of
 
 RENDER_MODES: Final = ["ansi", "human"]
 
 
 def reward_scale(game: Game) -> float:
-    """What a score is divided by to make a reward (see the module's docstring)."""
-    if game.name == "rififi":
-        h = int(game.hand_size)  # type: ignore[attr-defined]
-        return float(10 + h * h if game.rules["scoring"] == "rififi" else h + 10)
-    return {"rikken": 100.0, "hoogjassen": 1000.0, "piken": 32.0}[game.name]
+    """What a score is divided by to make a reward: the game's RL kit says."""
+    return kit_of(game.name).reward_scale(game)
 
 
 def env(game: str, rules: object = None, players: int | None = None, **options: Any) -> AECEnv:
@@ -112,7 +108,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name
     """One round of ``game`` per episode.  ``rules``: a preset name or ``{"preset": NAME, option:
     value}``; ``players``: the number of seats (None: the game's default); ``render_mode``: None,
     ``ansi`` or ``human``; ``lang``: the language of the rendering (en, nl, de); further keyword
-    arguments are rule options, e.g. ``env("rififi", rules="oh-hell", players=3, tricks=5)``."""
+    arguments are rule options, e.g. ``env(game, rules=preset, players=3, tricks=5)``."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's class attribute)
         "render_modes": RENDER_MODES,

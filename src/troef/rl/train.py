@@ -37,6 +37,7 @@ from torch import nn
 from ..games import load_game
 from ..games.rififi.rules import Rififi
 from ..players import Bot, make_bot
+from .learned import GAMES
 from .learned.features import ACTIONS, PLAYERS, inputs, switches
 from .learned.network import Floats, Network, save
 
@@ -222,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m troef.rl.train", description=__doc__.split("\n\n")[0] if __doc__ else None
     )
-    parser.add_argument("game", choices=("rififi",), help="the game (only Rififi has a learned bot)")
+    parser.add_argument("game", choices=sorted(GAMES), help="the game (only Rififi has a learned bot)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=170_000, help="training rounds (default 170000)")
     parser.add_argument("--batch-rounds", type=int, default=64, help="rounds between updates (default 64)")

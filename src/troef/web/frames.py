@@ -12,7 +12,7 @@ from typing import Any, Final, Literal, NotRequired, TypedDict
 
 from ..core.errors import TroefError
 from ..match import SheetRow
-from ..present import LANGUAGES
+from ..present import LANGUAGES, PRESENTERS
 from ..present import model as present
 
 FRAME_BYTES: Final = 4096
@@ -29,40 +29,6 @@ Talk = Literal["free", "presets", "read"]
 """What a receiver may say in the chat now: ``free`` text and presets, ``presets`` only (the rules close
 table talk), or nothing (``read``: a spectator)."""
 
-SHEET_FACTS: Final[Mapping[str, tuple[str, ...]]] = {
-    "rififi": ("hand_size", "trump", "bids", "tricks"),
-    "rikken": (
-        "contract",
-        "declarer",
-        "partner",
-        "players",
-        "trump",
-        "called",
-        "called_blind",
-        "sitting_out",
-        "blind_rond",
-        "made",
-        "tricks",
-    ),
-    "hoogjassen": (
-        "redeal",
-        "declarer",
-        "bid",
-        "contract",
-        "ongedraaid",
-        "trump",
-        "stuk",
-        "points",
-        "kapot",
-        "result",
-        "pot",
-    ),
-    "piken": ("first_leader", "piles", "spades", "winner"),
-}
-"""Per game, the keys of a round's result details that its score sheet shows: public once the round is
-over and naming no card that was not (an allow-list: a key added to a game's result is not served until
-it is listed here)."""
-
 
 class SheetRound(TypedDict):
     """One finished round on the sheet; ``stand_in``: the seats a stand-in bot played in it."""
@@ -78,7 +44,7 @@ class SheetRound(TypedDict):
 
 class Sheet(TypedDict):
     """The match's score sheet so far; ``winners`` once the match is over, else empty.  Games that
-    play for money (Hoogjassen) add each player's ``money`` in cents, the pot included, and what the
+    play for money add each player's ``money`` in cents, the pot included, and what the
     ``pot`` holds in cents."""
 
     rounds: list[SheetRound]
@@ -217,8 +183,9 @@ Frame = StateFrame | ErrorFrame | ChatFrame | ChatLogFrame | HintFrame
 
 
 def sheet_round(game: str, row: SheetRow, closing: bool, stand_in: Sequence[int]) -> SheetRound:
-    """A finished round as the sheet shows it to everyone: scores, totals and the game's `SHEET_FACTS`."""
-    allowed = SHEET_FACTS.get(game, ())
+    """A finished round as the sheet shows it to everyone: scores, totals and the details its game's
+    presenter allows (`Presenter.sheet_details`)."""
+    allowed = PRESENTERS[game].sheet_details
     return {
         "index": row.index,
         "dealer": row.dealer,

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...cards import BIT, CODES, PACKS, bits, mask_of, shuffled
+from ...core.chance import DealStep, round_robin, set_aside
 from ...core.errors import RecordError
 from ...core.game import Game, Money, Result, check_seed, deal_cards, deal_hands
 from ...core.options import Option, Preset, _
@@ -80,11 +81,16 @@ PRESETS: Final = (
 )
 
 
+ACTION_KINDS: Final = {"take-lummel": (0, 0), "ongedraaid": (0, 0)}
+"""The declarer's choice after the auction: take the lummel, or play without it (notation.md)."""
+
+
 class Hoogjassen(Game):
     """Hoogjassen: bid points, take the lummel, name trump, lower the contract by roem."""
 
     name = "hoogjassen"
     title = _("Hoogjassen")
+    action_kinds = ACTION_KINDS
     options = OPTIONS
     presets = PRESETS
     min_players = 3
@@ -101,6 +107,15 @@ class Hoogjassen(Game):
 
     def card_power(self, trump: int) -> Sequence[int]:
         return trump_power(trump)
+
+    def chance_pack(self) -> tuple[int, ...]:
+        return PACK_CARDS
+
+    def deal_steps(self, dealer: int) -> tuple[DealStep, ...]:
+        """The hands one card at a time from the dealer's left (not in the rulebook's packets: the same
+        hands for the same cards drawn), then the lummel."""
+        steps = round_robin(self.seats_of(dealer), self.hand_size)
+        return (*steps, *set_aside("lummel", self.lummel_size))
 
     def deal(self, seed: object = None, dealer: object = 0) -> HoogjassenState:
         """Shuffle; the lummel and the hands in the rulebook's packets, from the dealer's left."""

@@ -383,10 +383,17 @@ class HoogjassenState(TrickState):
             {"seats": others, "tricks": tricks[1], "points": points[1]},
         ]
 
+    def kept_cards(self, seat: int | None) -> tuple[int, int]:
+        """The lummel and the afleggers as ``seat`` sees them (masks): the declarer sees the lummel
+        once he took it and the cards he laid back; everyone else sees neither."""
+        if seat is None or seat != self.declarer:
+            return 0, 0
+        return (self.lummel if self.taken else 0), self.afleggers
+
     def view(self, seat: object) -> HoogjassenView:
         seat = self.check_seat(seat)
         declarer = self.declarer
-        own = seat is not None and seat == declarer
+        lummel, afleggers = self.kept_cards(seat)
         return {
             **self.view_header(seat),
             **self.hand_view(seat),
@@ -395,8 +402,8 @@ class HoogjassenState(TrickState):
             "declarer": declarer if declarer >= 0 else None,
             "lummel_taken": self.taken,
             "ongedraaid": self.ongedraaid,
-            "lummel": hand_codes(self.lummel) if own and self.taken else [],
-            "afleggers": hand_codes(self.afleggers) if own else [],
+            "lummel": hand_codes(lummel),
+            "afleggers": hand_codes(afleggers),
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "roem": [{"name": r.name, "cards": hand_codes(r.cards), "value": r.value} for r in self.roem],
             "stuk": self.stuk,

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...cards import CODES, PACKS, bits, shuffled
+from ...core.chance import DealStep, round_robin, set_aside
 from ...core.errors import RecordError
 from ...core.game import Game, check_seed, deal_cards, deal_hands
 from ...core.options import Option, Preset, _
@@ -37,6 +38,14 @@ class Piken(Game):
     min_players = PLAYERS
     max_players = PLAYERS
     default_players = PLAYERS
+
+    def chance_pack(self) -> tuple[int, ...]:
+        return PACK_CARDS
+
+    def deal_steps(self, dealer: int) -> tuple[DealStep, ...]:
+        """Ten cards to each player one at a time from the dealer's left, then the two middle cards
+        (positions 1 and 2)."""
+        return (*round_robin(self.seats_of(dealer), HAND), *set_aside("middle", MIDDLE))
 
     def card_power(self, trump: int) -> Sequence[int]:
         return POWER

@@ -313,8 +313,12 @@ class PikenState(State):
             "piles": self.pile_counts(),
         }
 
+    def highest_lay(self) -> Lay | None:
+        """The lay on the table holding the highest combination (None: none stays in)."""
+        return next((lay for lay in reversed(self.laid) if lay.stays_in), None)
+
     def highest_view(self) -> LayView | None:
-        best = next((lay for lay in reversed(self.laid) if lay.stays_in), None)
+        best = self.highest_lay()
         return None if best is None else lay_view(best)
 
     def deal_record(self) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...cards import CODES, PACKS, bits, shuffled
+from ...core.chance import DealStep, cards_of, round_robin, set_aside
 from ...core.errors import GameError, RecordError
 from ...core.game import Game, State, check_seed, deal_cards, deal_hands
 from ...core.options import Option, Preset, _
@@ -145,6 +146,36 @@ class Rififi(Game):
 
     def match_rounds(self) -> int:
         return len(self.schedule())
+
+    def chance_pack(self) -> tuple[int, ...]:
+        return self.pack_cards
+
+    def deal_steps(self, dealer: int) -> tuple[DealStep, ...]:
+        """`hand_size` cards one at a time from the dealer's left, then the turned card face up (with
+        every card dealt, the dealer's last card is turned)."""
+        steps = round_robin(self.seats_of(dealer), self.hand_size)
+        if len(steps) < len(self.pack_cards):
+            return (*steps, *set_aside("trump_card", 1, face_up=True))
+        return (*steps[:-1], DealStep(steps[-1].seat, "hands", True))
+
+    def chance_deal(self, dealer: int, cards: Sequence[int]) -> dict[str, Any]:
+        """The turned card as one code: the card set aside, or with every card dealt the dealer's last."""
+        deal = super().chance_deal(dealer, cards)
+        deal["trump_card"] = deal["trump_card"][0] if "trump_card" in deal else CODES[cards[-1]]
+        return deal
+
+    def chance_cards(self, dealer: int, deal: Mapping[str, Any]) -> list[int]:
+        """The turned card last (with every card dealt, as the dealer's last card)."""
+        if "trump_card" not in deal:
+            raise RecordError("deal.trump_card is missing (a card code, or null for no trump)")
+        hands = deal_hands(deal, self.players)
+        turned = deal_cards([deal["trump_card"]], "deal.trump_card")
+        steps = self.deal_steps(dealer)
+        if steps[-1].seat < 0:
+            return cards_of(steps, hands, {"trump_card": turned})
+        hands[dealer].remove(turned[0])  # every card dealt: the turned card is the dealer's last
+        hands[dealer].append(turned[0])
+        return cards_of(steps, hands, {})
 
     def card_power(self, trump: int) -> Sequence[int]:
         return self.power

@@ -441,7 +441,13 @@ class RikkenState(TrickState):
         return out
 
     def queen_taker(self) -> int:
-        return next(w for _, cards, w in self.history if QUEEN_OF_SPADES in cards)
+        taker = self.queen_of_spades()
+        assert taker is not None, "nobody took the queen of spades"
+        return taker
+
+    def queen_of_spades(self) -> int | None:
+        """Who took the queen of spades in a trick so far (None: nobody yet)."""
+        return next((w for _, cards, w in self.history if QUEEN_OF_SPADES in cards), None)
 
     def scores(self, made: list[bool | None]) -> list[int]:
         contract = self.contract
@@ -572,7 +578,7 @@ class RikkenState(TrickState):
             **self.contract_view(),
             "blind_lead": self.blind_lead,
             "open_hands": self.open_hands(),
-            "queen_of_spades": next((w for _, cards, w in self.history if QUEEN_OF_SPADES in cards), None),
+            "queen_of_spades": self.queen_of_spades(),
             **self.trick_view(self.blind_lead and seat != self.declarer, self.blind_tricks),
         }
 

@@ -59,7 +59,7 @@ class PairDeal:
 
 
 class SittingOut:
-    """The player of a seat that does not play the round (Rikken's dealer with five players)."""
+    """The player of a seat that does not play the round (a dealer who sits out, `Game.seats_of`)."""
 
     name = "sitting-out"
 

@@ -55,7 +55,7 @@ class Report:
     ratings: list[Rating]
 
     def title(self) -> str:
-        """The game, its rules and players in a line, e.g. ``rififi standaard with tricks=5, 4 players``."""
+        """The game, its rules and players in a line, e.g. ``<game> <preset> with tricks=5, 4 players``."""
         rules = self.rules
         if not isinstance(rules, str):
             overrides = ", ".join(f"{k}={v}" for k, v in rules.items() if k != "preset")

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from ...players import Bot
 
 GAMES: Final = frozenset({"rififi"})
+"""The games this package's learned bot plays (its registration; `PLUGIN` offers it for them and
+`troef.rl.train` trains it)."""
 INSTALL: Final = "the learned bot needs numpy: pip install 'troef[rl]'"
 
 
