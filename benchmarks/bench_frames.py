@@ -68,7 +68,8 @@ def main() -> None:
             frames = list(texts([(seat, None) for seat in range(SEATS)], now).values())
         else:
             frames = [
-                json.dumps({**table.frame(seat), "now": now}, separators=(",", ":")) for seat in range(SEATS)
+                json.dumps({**table.reads.frame(seat), "now": now}, separators=(",", ":"))
+                for seat in range(SEATS)
             ]
         spent += time.process_time() - began
         versions += 1

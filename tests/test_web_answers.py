@@ -15,6 +15,8 @@ from test_web_app import Frame, Peer, Served
 from test_web_table import Harness, body, error
 from troef.web.frames import Answer, read_frame
 
+pytestmark = pytest.mark.slow
+
 OH_HELL_10 = {"preset": "oh-hell", "tricks": 10}
 """Ten cards each from 52: a card turn has choices, many with a digit rank."""
 
@@ -96,7 +98,7 @@ def test_a_number_picks_the_listed_choice_of_that_number_for_the_seat_to_act_onl
     seat = h.table.session.turn
     assert seat is not None
     assert error(h.send(1 - seat, answer("1", h.table.version)))[0] == "not-your-turn"
-    table = h.table.model(seat, "en")["table"]
+    table = h.table.reads.model(seat, "en")["table"]
     assert table is not None
     first = table["actions"][0]["actions"][0]["action"]
     outcome = h.send(seat, answer("1", h.table.version))

@@ -20,6 +20,8 @@ from test_web_app import ANN_AND_TWO_BOTS, Peer, Served, body, check_log, play, 
 from troef.fair import verify
 from troef.replay import replay
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:

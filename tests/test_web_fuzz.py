@@ -18,6 +18,8 @@ from troef.web.app import create_app
 from troef.web.server import TableServer
 from troef.web.store import Store
 
+pytestmark = pytest.mark.slow
+
 CODES = {"bad-message", "bad-token", "too-many", "not-seated", "stale", "not-your-turn", "illegal"}
 CODES |= {"not-allowed"}  # troef's own: a chat or hint the table does not allow
 JSON = st.recursive(

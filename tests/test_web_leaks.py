@@ -40,6 +40,8 @@ from troef.session import Who
 from troef.web.encoded import dumps
 from troef.web.frames import Frame
 
+pytestmark = pytest.mark.slow
+
 REBUILDS = 0.03
 """The share of steps after which the table is rebuilt from its events and compared."""
 CHAT_KEYS = {"type", "seat", "name", "text", "preset", "at"}
@@ -124,7 +126,7 @@ class LeakCheck:
             return
         if frame["type"] == "hint":
             assert receiver is not None and json.loads(said) == {"type": "hint", "version": frame["version"]}
-            assert frame["action"] in table.frame(receiver)["legal_actions"], "a hint is a legal action"
+            assert frame["action"] in table.reads.frame(receiver)["legal_actions"], "a hint is a legal action"
             assert not set(cards_in(frame)) - may_see, f"{who}'s hint names a card it may not see"
             self.hints += 1
             return
@@ -146,12 +148,12 @@ class LeakCheck:
         leaked = set(cards_in(rest)) - may_see
         assert not leaked, f"{who} was sent hidden cards {sorted(leaked)} at version {table.version}"
         assert frame["version"] == table.version and frame["seat"] == receiver
-        assert frame["table"] == table.info(), "the table info is public: the same for everyone"
+        assert frame["table"] == table.reads.info(), "the table info is public: the same for everyone"
         assert frame["view"] == table.session.view(receiver)
         if receiver is None or receiver != table.session.turn:
             assert frame["legal_actions"] == []
         assert "model" not in frame, "a connection that gave no lang gets no model"
-        sent = table.frame_texts([(receiver, None)], self.h.now)[receiver, None]
+        sent = table.reads.frame_texts([(receiver, None)], self.h.now)[receiver, None]
         assert sent == dumps({**frame, "now": self.h.now}), "the server sends the frame, encoded as json does"
         self.check_model(receiver, LANGUAGES[self.checked % len(LANGUAGES)], may_see)
         self.checked += 1
@@ -159,9 +161,9 @@ class LeakCheck:
     def check_model(self, receiver: Receiver, lang: str, may_see: set[str]) -> None:
         """The model ``receiver`` gets in ``lang`` names no card it may not see now."""
         table = self.h.table
-        frame = table.frame(receiver, lang)
+        frame = table.reads.frame(receiver, lang)
         model = frame["model"]
-        sent = table.frame_texts([(receiver, lang)], self.h.now)[receiver, lang]
+        sent = table.reads.frame_texts([(receiver, lang)], self.h.now)[receiver, lang]
         assert sent == dumps({**frame, "now": self.h.now}), "the frame with its model, encoded as json does"
         assert json.loads(json.dumps(model)) == model and model["lang"] == lang
         who = "the spectator" if receiver is None else f"seat {receiver}"
@@ -223,9 +225,9 @@ def play(h: Harness, rng: random.Random) -> LeakCheck:
         h.now += rng.choice([0.2, 0.5, 1.0])
         if rng.random() < REBUILDS:
             rebuilt = h.replayed()
-            assert snapshot(rebuilt) == snapshot(table) and rebuilt.record() == table.record()
+            assert snapshot(rebuilt) == snapshot(table) and rebuilt.reads.record() == table.reads.record()
             assert rebuilt.deal_due(h.now) == table.deal_due(h.now)
-        record = table.record()
+        record = table.reads.record()
         assert record is None or len(record["rounds"]) == len(table.session.match.sheet)
         back = [human for human in humans if human not in h.connections and rng.random() < 0.05]
         if back:
@@ -253,7 +255,7 @@ def play(h: Harness, rng: random.Random) -> LeakCheck:
         if not table.connected(seat):
             continue  # away on their turn: a stand-in will play when the table's away limit has run out
         mistake = rng.random()
-        legal = table.frame(seat)["legal_actions"]
+        legal = table.reads.frame(seat)["legal_actions"]
         turns += 1
         if turns % 9 == 0:
             h.send(seat, json.dumps({"type": "chat", "text": f"{legal[0]}?"}))  # free text, if the rules let
@@ -277,7 +279,7 @@ def play(h: Harness, rng: random.Random) -> LeakCheck:
             h.act(seat, rng.choice(legal))
             if rng.random() < 0.1:
                 h.act(seat, h.events[-1].data["action"], version)  # a resend after a reconnect
-    record = table.record()
+    record = table.reads.record()
     assert record is not None
     played: list[dict[str, Any]] = record["rounds"]
     assert sum(len(r.get("stand_in", [])) for r in played) == stand_in_moves
@@ -296,7 +298,7 @@ def test_no_frame_shows_a_hidden_card(game: str, rules: Any, players: int, round
     assert check.models == check.checked - check.errors
     assert check.chats > 0 and check.hints > 0
     assert snapshot(h.replayed()) == snapshot(table)
-    record = table.record()
+    record = table.reads.record()
     assert record is not None and len(record["rounds"]) == len(table.session.match.sheet)
     assert verify(json.loads(json.dumps(record))).ok
     assert replay(record)["totals"] == list(table.session.match.totals)
@@ -312,7 +314,7 @@ def test_the_check_catches_a_leak() -> None:
     h.step()
     state = h.table.session.round
     assert state is not None
-    frame = h.table.frame(None)
+    frame = h.table.reads.frame(None)
     hidden = state.record()["deal"]["hands"][1][0]
     leaky: Mapping[str, Any] = {**frame, "table": {**frame["table"], "id": f"x {hidden}"}}
     with pytest.raises(AssertionError, match="hidden cards"):
@@ -330,14 +332,14 @@ def test_the_check_catches_a_leak_in_a_model() -> None:
     hidden = next(c for c in state.record()["deal"]["hands"][1] if c not in catalog_cards())
     check = LeakCheck(h)
     check.check_model(None, "de", visible(state.record(), None))
-    model = h.table.model(None, "de")
+    model = h.table.reads.model(None, "de")
     assert (
         set(model_cards({"parts": [{"kind": "text", "text": "avoid QS", "code": "", "name": ""}]})) == set()
     )
     card = {"kind": "card", "text": hidden, "code": hidden, "name": ""}
     for leaky in ({**model, "log": [{"parts": [card], "bold": False}]}, {**model, "title": f"x {hidden}"}):
         with (
-            mock.patch.object(h.table, "model", return_value=leaky),
+            mock.patch.object(h.table.reads, "model", return_value=leaky),
             pytest.raises(AssertionError, match="hidden cards"),
         ):
             check.check_model(None, "de", visible(state.record(), None))

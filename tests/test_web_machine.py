@@ -9,6 +9,7 @@ import json
 from typing import Any
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -17,6 +18,8 @@ from test_web_fuzz import FRAMES
 from test_web_leaks import LeakCheck
 from test_web_table import Harness, Receiver, SeededSecrets, body
 from troef.web.frames import Frame
+
+pytestmark = pytest.mark.slow
 
 RECEIVERS = st.sampled_from([0, 1, None])
 SEATS = st.sampled_from([0, 1])
@@ -75,7 +78,7 @@ class OneTable(RuleBasedStateMachine):
         for _ in range(moves):
             seat = self.h.table.session.turn
             if seat in self.h.connections and seat is not None:
-                legal = self.h.table.frame(seat)["legal_actions"]
+                legal = self.h.table.reads.frame(seat)["legal_actions"]
                 self.taken(self.h.act(seat, data.draw(st.sampled_from(legal))), seat)
             else:
                 for ready in (0, 1):
@@ -117,7 +120,7 @@ class OneTable(RuleBasedStateMachine):
 
     @invariant()
     def the_spectator_sees_the_table_as_stored(self) -> None:
-        frame = self.h.table.frame(None)
+        frame = self.h.table.reads.frame(None)
         assert json.loads(json.dumps(frame)) == frame and frame["version"] == len(self.h.events)
 
 

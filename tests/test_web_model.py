@@ -18,6 +18,8 @@ from troef.web.connection import Connection
 from troef.web.frames import BadMessage, Frame, Hello, Model, Sync, read_frame
 from troef.web.store import Event
 
+pytestmark = pytest.mark.slow
+
 STATE_KEYS = {"type", "version", "seat", "table", "view", "legal_actions", "sheet", "talk"}
 
 
@@ -31,7 +33,7 @@ class LangHarness(Harness):
         self.events.extend(events)
         self.table.apply(events)
         for receiver, connection in self.connections.items():
-            self.deliver(receiver, self.table.frame(receiver, connection.lang))
+            self.deliver(receiver, self.table.reads.frame(receiver, connection.lang))
 
 
 def hello(token: str | None = None, lang: str | None = None) -> str:
@@ -71,7 +73,7 @@ def test_a_connection_without_lang_gets_the_frames_of_server_md() -> None:
     h.sit(0)
     frame = h.inbox[0][-1]
     assert frame["type"] == "state" and set(frame) == STATE_KEYS
-    assert json.dumps(frame) == json.dumps(h.table.frame(0))
+    assert json.dumps(frame) == json.dumps(h.table.reads.frame(0))
 
 
 def test_the_model_names_the_seats_and_speaks_the_language() -> None:
@@ -139,10 +141,10 @@ def test_a_bad_lang_in_hello_is_a_bad_message_and_the_connection_waits() -> None
 
 def test_the_model_is_built_once_per_version() -> None:
     h = LangHarness(body())
-    first = h.table.model(0, "en")
-    assert h.table.model(0, "en") is first
+    first = h.table.reads.model(0, "en")
+    assert h.table.reads.model(0, "en") is first
     h.join("Bob")
-    assert h.table.model(0, "en") is not first
+    assert h.table.reads.model(0, "en") is not first
 
 
 @pytest.mark.parametrize(
@@ -174,7 +176,7 @@ def test_the_model_follows_a_whole_match(game: str, rules: str, players: int) ->
         if not h.step():
             turn = table.session.turn
             if turn in (0, 1):
-                h.act(turn, rng.choice(table.frame(turn)["legal_actions"]))
+                h.act(turn, rng.choice(table.reads.frame(turn)["legal_actions"]))
             else:
                 h.ready(0)
                 h.ready(1)
@@ -190,7 +192,7 @@ def test_the_model_follows_a_whole_match(game: str, rules: str, players: int) ->
             if state is None:
                 assert (model["table"], model["log"], model["title"]) == (None, [], "")
                 continue
-            seen = Seen(table.game, receiver, model["lang"], *table.names())
+            seen = Seen(table.game, receiver, model["lang"], *table.reads.names())
             start = table.game.from_record(state.record())
             assert model["log"] == round_log(presenter, seen, start, state.actions)
             match = table.session.match
@@ -229,9 +231,9 @@ def test_the_log_is_extended_not_told_again() -> None:
     h.step()
     state = h.table.session.round
     assert state is not None
-    h.table.model(0, "en")
+    h.table.reads.model(0, "en")
     calls = 0
-    presenter = h.table.models.presenter
+    presenter = h.table.reads.models.presenter
     original = presenter.after
 
     def counted(*args: Any) -> Any:
@@ -244,9 +246,9 @@ def test_the_log_is_extended_not_told_again() -> None:
         for _ in range(5):
             before = len(state.actions)
             if not h.step():
-                h.act(0, h.table.frame(0)["legal_actions"][0])
+                h.act(0, h.table.reads.frame(0)["legal_actions"][0])
             assert len(state.actions) == before + 1
-            h.table.model(0, "en")
+            h.table.reads.model(0, "en")
             assert calls == len(state.actions)
     finally:
         del presenter.after
@@ -268,13 +270,13 @@ def test_hoogjassen_shows_the_last_trick_until_the_next_card_and_the_money(aids:
     while h.table.status != "over" and not all(seen.values()):
         h.now += 1
         if not h.step():
-            legal = h.table.frame(0)["legal_actions"]
+            legal = h.table.reads.frame(0)["legal_actions"]
             if legal:
                 h.act(0, rng.choice(legal))
             else:
                 h.ready(0)
         state = h.table.session.round
-        view = h.table.frame(0)["view"]
+        view = h.table.reads.frame(0)["view"]
         if state is None or view is None or view["phase"] != "play" or not view["history"]:
             continue
         model = model_of(h.inbox[0][-1])["table"]
@@ -293,6 +295,6 @@ def test_hoogjassen_shows_the_last_trick_until_the_next_card_and_the_money(aids:
         else:
             assert model["last_trick"] is not None and taken == 1
     assert all(seen.values())
-    sheet = h.table.frame(0)["sheet"]
+    sheet = h.table.reads.frame(0)["sheet"]
     money = h.table.session.match.money()
     assert money is not None and sheet["money"] == list(money.players) and sheet["pot"] == money.pot

@@ -18,6 +18,8 @@ from test_web_app import Served
 from troef.web.openapi import OPENAPI, TABLE_REQUEST
 from troef.web.seats import BODY_KEYS
 
+pytestmark = pytest.mark.slow
+
 schema = schemathesis.openapi.from_dict(OPENAPI)
 
 

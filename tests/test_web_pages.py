@@ -26,6 +26,8 @@ from troef.web.server import TableServer
 from troef.web.store import Store
 from troef.web.table import Table
 
+pytestmark = pytest.mark.slow
+
 PAGES = {
     "/": "lobby.html",
     "/tables/abc": "table.html",
@@ -82,7 +84,7 @@ def finished(game: str = "rififi", rules: str = "oh-hell", players: int = 3, see
                 h.ready(0, "ab12")
                 h.ready(1)
             else:
-                h.act(turn, rng.choice(h.table.frame(turn)["legal_actions"]))
+                h.act(turn, rng.choice(h.table.reads.frame(turn)["legal_actions"]))
     return h
 
 
@@ -265,10 +267,10 @@ def test_the_replay_of_a_finished_round(tmp_path: Path, static: Path) -> None:
 def test_a_round_whose_seed_was_tampered_with_does_not_verify() -> None:
     h = finished()
     table = Table.replay(h.row, h.events)
-    assert table.round_replay(0, "en")["verify"]["ok"] is True
+    assert table.reads.round_replay(0, "en")["verify"]["ok"] is True
     tampered = Table.replay(h.row, h.events)
     tampered.fairs[0].server_seed = bytes(32)
-    check = tampered.round_replay(0, "en")["verify"]
+    check = tampered.reads.round_replay(0, "en")["verify"]
     assert check["ok"] is False and "round 1: FAILS" in check["message"]
 
 
@@ -281,7 +283,7 @@ def test_a_replay_names_every_card_of_every_action(game: str, rules: str) -> Non
     cls = troef.GAMES[game]
     players = max(3, cls.min_players)
     h = finished(game, rules, players, seed=players)
-    replay = h.table.round_replay(0, "en")
+    replay = h.table.reads.round_replay(0, "en")
     for step in replay["steps"][1:]:
         assert step["action"] is not None and step["lines"]
         named = {p["code"] for p in step["lines"][0]["parts"] if p["kind"] == "card"}

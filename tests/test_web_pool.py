@@ -19,6 +19,8 @@ from troef.web.pool import BOTS_ONLY, PERSON, BotPool, Lane
 from troef.web.server import BOTS_ONLY_PER_ADDRESS, TableServer
 from troef.web.store import Store
 
+pytestmark = pytest.mark.slow
+
 
 def nap(name: str, seconds: float) -> str:
     """A job for a bot's process: ``name``, after ``seconds``."""

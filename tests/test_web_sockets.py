@@ -24,6 +24,8 @@ from troef.web.app import POLICY, create_app
 from troef.web.server import OUTBOX_BYTES, OUTBOX_LIMIT, Client, TableServer
 from troef.web.store import Store
 
+pytestmark = pytest.mark.slow
+
 HELLO_WAIT = 0.5
 
 

@@ -16,6 +16,8 @@ from troef.web.store import Event, Store
 from troef.web.table import Table
 from troef.web.text import TextRefused, clean_text, repaired
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize(
     ("sent", "kept"),

@@ -42,9 +42,28 @@ from . import words
 from .metrics import CONTENT_TYPE as METRICS_TYPE
 from .metrics import Metrics
 from .openapi import OPENAPI
-from .seats import AWAY_LIMIT, READY_LIMIT, TableError
+from .seats import (
+    AWAY_LIMIT,
+    READY_LIMIT,
+    Invalid,
+    NoSuchTable,
+    NotAllowed,
+    NotNow,
+    TableError,
+    TooMany,
+    Unavailable,
+)
 from .server import Client, TableServer
 
+STATUSES: Final[dict[type[TableError], int]] = {
+    Invalid: 400,
+    NotAllowed: 403,
+    NoSuchTable: 404,
+    NotNow: 409,
+    TooMany: 429,
+    Unavailable: 503,
+}
+"""The HTTP status of each kind of refusal (the one place the tables' errors meet HTTP)."""
 BODY_BYTES: Final = 64 * 1024
 """The largest HTTP request body."""
 NO_TABLE: Final = 4404
@@ -96,7 +115,7 @@ def query_lang(request: Request) -> str:
     """The request's ``lang`` (English by default); `TableError` 400 for a language troef does not speak."""
     lang = request.query_params.get("lang", LANGUAGES[0])
     if lang not in LANGUAGES:
-        raise TableError(400, f"unknown lang {lang[:20]!r}; languages: {', '.join(LANGUAGES)}")
+        raise Invalid(f"unknown lang {lang[:20]!r}; languages: {', '.join(LANGUAGES)}")
     return lang
 
 
@@ -187,7 +206,7 @@ def create_app(
             try:
                 html = await asyncio.to_thread((folder / name).read_text, encoding="utf-8")
             except OSError:
-                raise TableError(404, f"the page {name} is not installed") from None
+                raise HTTPException(404, f"the page {name} is not installed") from None
             return HTMLResponse(html, headers=PAGE_HEADERS)
 
         return serve
@@ -207,7 +226,7 @@ def create_app(
 
     async def create_table(request: Request) -> Response:
         if not limit.allow(_address(request)):
-            raise TableError(429, f"at most {creations_per_minute} tables a minute from one address")
+            raise TooMany(f"at most {creations_per_minute} tables a minute from one address")
         answer = await server.create(await _json_body(request), _address(request))
         return JSONResponse(answer, status_code=201)
 
@@ -224,26 +243,26 @@ def create_app(
     async def round_replay(request: Request) -> Response:
         lang = query_lang(request)
         table = await server.table(request.path_params["id"])
-        return JSONResponse(table.round_replay(request.path_params["k"], lang))
+        return JSONResponse(table.reads.round_replay(request.path_params["k"], lang))
 
     async def words_endpoint(request: Request) -> Response:
         return JSONResponse(words_of(query_lang(request)))
 
     async def join(request: Request) -> Response:
         if not join_limit.allow(_address(request)):
-            raise TableError(429, f"at most {joins_per_minute} joins a minute from one address")
+            raise TooMany(f"at most {joins_per_minute} joins a minute from one address")
         answer = await server.join(request.path_params["id"], await _json_body(request))
         return JSONResponse(answer)
 
     async def table_info(request: Request) -> Response:
         table = await server.table(request.path_params["id"])
-        return JSONResponse(table.info())
+        return JSONResponse(table.reads.info())
 
     async def record(request: Request) -> Response:
         table = await server.table(request.path_params["id"])
-        found = table.record()
+        found = table.reads.record()
         if found is None:
-            raise TableError(404, f"no round of table {table.id} is finished yet")
+            raise NoSuchTable(f"no round of table {table.id} is finished yet")
         return JSONResponse(found)
 
     async def socket(websocket: WebSocket) -> None:
@@ -355,11 +374,11 @@ async def _json_body(request: Request) -> object:
     ``Content-Length``, or while it streams in), 400 when it is not JSON."""
     origin = request.headers.get("origin")
     if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
-        raise TableError(403, "requests from another site are refused")
+        raise HTTPException(403, "requests from another site are refused")
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise TableError(415, "a request body is JSON: send it with Content-Type: application/json")
-    too_large = TableError(413, f"a request body is at most {BODY_BYTES} bytes")
+        raise HTTPException(415, "a request body is JSON: send it with Content-Type: application/json")
+    too_large = HTTPException(413, f"a request body is at most {BODY_BYTES} bytes")
     declared = request.headers.get("content-length", "0")
     if not declared.isdecimal() or int(declared[:12]) > BODY_BYTES:
         raise too_large
@@ -371,7 +390,7 @@ async def _json_body(request: Request) -> object:
     try:
         return json.loads(body)
     except (ValueError, RecursionError):
-        raise TableError(400, "the body is not JSON") from None
+        raise Invalid("the body is not JSON") from None
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
@@ -379,9 +398,14 @@ async def _http_error(request: Request, error: Exception) -> Response:
     return JSONResponse({"error": error.detail}, status_code=error.status_code, headers=error.headers)
 
 
+def status_of(error: TableError) -> int:
+    """The HTTP status of a refusal (`STATUSES`, by its kind)."""
+    return next(STATUSES[kind] for kind in type(error).__mro__ if kind in STATUSES)
+
+
 async def _table_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, TableError)
-    return JSONResponse({"error": str(error)}, status_code=error.status)
+    return JSONResponse({"error": str(error)}, status_code=status_of(error))
 
 
 async def _server_error(request: Request, error: Exception) -> Response:

@@ -10,7 +10,7 @@ from typing import Any
 from ..players import THINKING, make_bot
 from ..session import BotTurn, Who
 from .pool import BOTS_ONLY, PERSON, BotPool
-from .seats import TableError, engine_bot_kind
+from .seats import Unavailable, engine_bot_kind
 from .table import HINT_LEVEL, STAND_IN_KIND, Table, Thinking
 
 
@@ -56,8 +56,8 @@ class BotRunner:
 
     async def _run(self, kind: str, priority: int, game: str, seed: int, view: Mapping[str, Any]) -> str:
         if self._pool is None:
-            raise TableError(503, "the server is not started")
+            raise Unavailable("the server is not started")
         try:
             return await self._pool.run(kind, priority, bot_move, game, kind, seed, view)
         except BrokenProcessPool:
-            raise TableError(503, "a bot could not think: its process died twice") from None
+            raise Unavailable("a bot could not think: its process died twice") from None

@@ -73,7 +73,7 @@ def entry(table: Table) -> Entry | None:
     """A listed table's lobby entry (None once it leaves the lobby)."""
     if table.status == "over":
         return None
-    return {"created": table.row.created, "entry": table.listing()}
+    return {"created": table.row.created, "entry": table.reads.listing()}
 
 
 class Cluster:

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from .frames import BadMessage, Hello, Sync, read_frame
 from .pace import PACED, Bucket
-from .table import Outcome, Receiver, Table
+from .reads import Receiver
+from .table import Outcome, Table
 
 
 @dataclass

@@ -53,12 +53,32 @@ SEAT_FIELDS: Final = {"human": {"kind", "name"}, "bot": {"kind", "bot"}, "open":
 
 
 class TableError(TroefError):
-    """A request the table refuses, nothing changed; ``status`` is its HTTP status (400 bad input, 403
-    wrong invite, 404 no such thing, 409 not possible now)."""
+    """A request the tables refuse, nothing changed; which kind it is decides its HTTP status
+    (`troef.web.app.STATUSES`)."""
 
-    def __init__(self, status: int, message: str) -> None:
-        self.status = status
-        super().__init__(message)
+
+class Invalid(TableError):
+    """A request that is not what it should be: a bad body, field or value."""
+
+
+class NotAllowed(TableError):
+    """A token or invite that gives no right to what was asked."""
+
+
+class NoSuchTable(TableError):
+    """A table that does not exist (or has no such round)."""
+
+
+class NotNow(TableError):
+    """A request that the table's state does not allow now: a seat taken, a match not over."""
+
+
+class TooMany(TableError):
+    """A request over a limit of how many at once."""
+
+
+class Unavailable(TableError):
+    """A request the server cannot serve now: not started, or its bots' processes died."""
 
 
 def new_secret() -> str:
@@ -108,7 +128,7 @@ def person_name(name: object) -> str:
     try:
         return clean_text(name, "a name", NAME_LENGTH)
     except TextRefused as refused:
-        raise TableError(400, str(refused)) from None
+        raise Invalid(str(refused)) from None
 
 
 def bot_kind(game: str, kind: object) -> str:
@@ -116,7 +136,7 @@ def bot_kind(game: str, kind: object) -> str:
     `troef.players.bot_kinds`."""
     kinds = list(dict.fromkeys([*LEVELS, *bot_kinds(game)]))
     if not isinstance(kind, str) or kind not in kinds:
-        raise TableError(400, f"unknown bot kind {_shown(kind)}; bots: {', '.join(kinds)}")
+        raise Invalid(f"unknown bot kind {_shown(kind)}; bots: {', '.join(kinds)}")
     return kind
 
 
@@ -147,29 +167,29 @@ def read_body(body: object) -> TableSpec:
     wrong: an unknown game, preset or option, players out of range, a wrong number of seats, an unknown
     seat or bot kind, a bad name, limit or number of rounds."""
     if not isinstance(body, Mapping):
-        raise TableError(400, "the body is a JSON object")
+        raise Invalid("the body is a JSON object")
     unknown = sorted(str(key) for key in body if key not in BODY_KEYS)
     if unknown:
-        raise TableError(400, f"unknown field {_shown(unknown[0])}; fields: {', '.join(sorted(BODY_KEYS))}")
+        raise Invalid(f"unknown field {_shown(unknown[0])}; fields: {', '.join(sorted(BODY_KEYS))}")
     seats = body.get("seats")
     if not isinstance(seats, list) or not seats:
-        raise TableError(400, "seats is a list of seats, one per player")
+        raise Invalid("seats is a list of seats, one per player")
     players = body.get("players", len(seats))
     try:
         game = load_game(body.get("game"), body.get("rules"), players)  # type: ignore[arg-type]
         rounds = Match(game, first_dealer=0, rounds=body.get("rounds")).rounds
     except GameError as e:
-        raise TableError(400, str(e)) from None
+        raise Invalid(str(e)) from None
     if rounds > MAX_ROUNDS:
-        raise TableError(400, f"a table plays at most {MAX_ROUNDS} rounds, not {rounds}")
+        raise Invalid(f"a table plays at most {MAX_ROUNDS} rounds, not {rounds}")
     if len(seats) != game.players:
-        raise TableError(400, f"{game.players} players need {game.players} seats, not {len(seats)}")
+        raise Invalid(f"{game.players} players need {game.players} seats, not {len(seats)}")
     listed, hints, competitive = (_flag(body, key) for key in ("listed", "hints", "competitive"))
     if hints and competitive:
-        raise TableError(400, "a competitive table offers no hints")
+        raise Invalid("a competitive table offers no hints")
     absent = next((a for a in ABSENT if a == body.get("absent", "stand-in")), None)
     if absent is None:
-        raise TableError(400, f"absent is {' or '.join(ABSENT)}, not {_shown(body['absent'])}")
+        raise Invalid(f"absent is {' or '.join(ABSENT)}, not {_shown(body['absent'])}")
     return TableSpec(
         game,
         rounds,
@@ -185,13 +205,13 @@ def read_body(body: object) -> TableSpec:
 
 def _seat(game: str, index: int, seat: object) -> Seat:
     if not isinstance(seat, Mapping):
-        raise TableError(400, f"seat {index} is an object with a kind: human, bot or open")
+        raise Invalid(f"seat {index} is an object with a kind: human, bot or open")
     kind = seat.get("kind")
     if kind not in SEAT_FIELDS:
-        raise TableError(400, f"seat {index} has kind {_shown(kind)}; kinds: human, bot, open")
+        raise Invalid(f"seat {index} has kind {_shown(kind)}; kinds: human, bot, open")
     extra = sorted(str(key) for key in seat if key not in SEAT_FIELDS[kind])
     if extra:
-        raise TableError(400, f"a {kind} seat has no field {_shown(extra[0])}")
+        raise Invalid(f"a {kind} seat has no field {_shown(extra[0])}")
     if kind == "human":
         return Seat("human", name=person_name(seat.get("name")))
     if kind == "bot":
@@ -202,14 +222,14 @@ def _seat(game: str, index: int, seat: object) -> Seat:
 def _flag(body: Mapping[str, Any], key: str) -> bool:
     value = body.get(key, False)
     if type(value) is not bool:
-        raise TableError(400, f"{key} is true or false, not {_shown(value)}")
+        raise Invalid(f"{key} is true or false, not {_shown(value)}")
     return value
 
 
 def _limit(body: Mapping[str, Any], key: str, default: float) -> float:
     value = body.get(key, default)
     if type(value) not in (int, float) or not 1 <= value <= 3600:
-        raise TableError(400, f"{key} is a number of seconds from 1 to 3600, not {_shown(value)}")
+        raise Invalid(f"{key} is a number of seconds from 1 to 3600, not {_shown(value)}")
     return float(value)
 
 

@@ -39,7 +39,7 @@ from .connection import Connection
 from .encoded import dumps, stamped
 from .frames import ChatFrame, Frame
 from .metrics import Metrics
-from .seats import TableError
+from .seats import Invalid, NoSuchTable, NotNow, TableError, TooMany
 from .store import Event, Store, StoreError, VersionConflict
 from .table import Joined, Outcome, Table, Thinking
 from .writer import GroupWriter
@@ -107,11 +107,11 @@ class Client:
         self.outbox.put_nowait(None)
 
 
-class Behind(TableError):
+class Behind(NotNow):
     """Another process stored the table's next version first; the table has caught up since."""
 
     def __init__(self) -> None:
-        super().__init__(409, "another server changed this table first: try again")
+        super().__init__("another server changed this table first: try again")
 
 
 class TableServer:
@@ -204,8 +204,8 @@ class TableServer:
             mine = (self.tables.get(k) for k in self._bots_only.get(address, ()))
             running = {t.id for t in mine if t is not None and t.status != "over"}
             if len(running) >= BOTS_ONLY_PER_ADDRESS:
-                raise TableError(
-                    429, f"at most {BOTS_ONLY_PER_ADDRESS} tables of bots alone at once from one address"
+                raise TooMany(
+                    f"at most {BOTS_ONLY_PER_ADDRESS} tables of bots alone at once from one address"
                 )
             self._bots_only[address] = running | {created.table.id}
         await self._created(created.table)
@@ -214,10 +214,10 @@ class TableServer:
     async def join(self, table_id: str, body: object) -> dict[str, Any]:
         """Take a seat (`POST /api/tables/{id}/join`); `TableError` 400/403/404/409."""
         if not isinstance(body, dict):
-            raise TableError(400, 'the body is a JSON object {"name": ..., "invite": ..., "seat": ...}')
+            raise Invalid('the body is a JSON object {"name": ..., "invite": ..., "seat": ...}')
         extra = sorted(str(key) for key in body if key not in ("name", "invite", "seat"))
         if extra:
-            raise TableError(400, f"unknown field {extra[0][:40]!r}; fields: name, invite, seat")
+            raise Invalid(f"unknown field {extra[0][:40]!r}; fields: name, invite, seat")
         table = await self.table(table_id)
         joined = await self._seat(
             table,
@@ -251,7 +251,7 @@ class TableServer:
         403 for a token of no seat, 404 for no table, 409 before the match is over or when the caller's
         seat at the rematch is taken."""
         if not isinstance(body, dict) or set(body) != {"token"} or not isinstance(body["token"], str):
-            raise TableError(400, 'the body is {"token": "<your seat\'s token>"}')
+            raise Invalid('the body is {"token": "<your seat\'s token>"}')
         table = await self.table(table_id)
         for _ in range(TRIES):
             async with self._lock(table_id):
@@ -285,7 +285,7 @@ class TableServer:
         """The table (loaded from the store if it is not in memory); `TableError` 404."""
         table = self.tables.get(table_id) or await self.load(table_id)
         if table is None:
-            raise TableError(404, f"there is no table {table_id[:40]!r}")
+            raise NoSuchTable(f"there is no table {table_id[:40]!r}")
         return table
 
     # ------------------------------------------------------------------------------- WebSocket's
@@ -475,7 +475,7 @@ class TableServer:
     def _tell(self, table: Table) -> None:
         """Send every receiver of ``table`` its own frame (encoded once per seat and language)."""
         clients = [client for client in self.clients.get(table.id, ()) if client.connection.seated]
-        texts = table.frame_texts({client.connection.receiver for client in clients}, self.clock())
+        texts = table.reads.frame_texts({client.connection.receiver for client in clients}, self.clock())
         for client in clients:
             client.send_text(texts[client.connection.receiver])
 

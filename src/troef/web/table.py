@@ -35,25 +35,22 @@ choice for a seat from its own view, which the caller computes off its event loo
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any, Final, Literal, TypedDict
+from typing import Any, Final, Literal
 
 from ..core.actions import parse_action
-from ..core.errors import IllegalAction, RecordError, TroefError
+from ..core.errors import IllegalAction, TroefError
 from ..core.game import State
-from ..fair import SERVER_SEED_BYTES, FairDeal, SeedError, client_seed, fair_match_record, verify
+from ..fair import SERVER_SEED_BYTES, FairDeal, SeedError, client_seed
 from ..games import load_game
 from ..match import Match
 from ..players import make_bot
-from ..present import LANGUAGES, Seen, Step, replay_steps, round_title
+from ..present import LANGUAGES
 from ..present.answers import NotAChoice, read_answer
-from ..present.model import Line, ScoreRow
 from ..session import BotTurn, Session, Who
-from .encoded import Texts, dumps, spliced
 from .frames import (
     Act,
     Answer,
@@ -64,25 +61,20 @@ from .frames import (
     Frame,
     Hint,
     HintFrame,
-    Model,
     Ready,
     Rematch,
-    RoundInfo,
-    SeatInfo,
-    Sheet,
-    StateFrame,
     Sync,
-    TableInfo,
     Talk,
     Timer,
-    sheet_round,
 )
-from .model import Names, TableModels, seat_names
 from .pace import PACED, Bucket
+from .reads import TableReads
 from .seats import (
     Absent,
+    Invalid,
+    NotAllowed,
+    NotNow,
     Seat,
-    TableError,
     digest,
     engine_bot_kind,
     new_secret,
@@ -94,38 +86,14 @@ from .store import Event, TableRow
 from .talk import RATE, WINDOW, TableTalk
 from .text import repaired
 
-Receiver = tuple[int | None, str | None]
-"""A frame's receiver: its seat (None: a spectator) and its language (None: no model)."""
 ID_BYTES: Final = 9
 """A table id is this many random bytes, URL-safe (12 characters)."""
 STAND_IN_KIND: Final = "heuristic"
 """The bot that plays an absent human's seat."""
-REPLAYS_KEPT: Final = 8
-"""The replays of finished rounds a table keeps (per round and language), the oldest dropped first."""
 SHOWN_BEFORE_DEAL: Final = 1.0
 """Seconds a commitment is shown at least before its round is dealt."""
 HINT_LEVEL: Final = "normal"
 """The bot level whose choice a hint shows."""
-
-
-class Verified(TypedDict):
-    """`troef verify`'s check of one round: whether it verifies, and what it says."""
-
-    ok: bool
-    message: str
-
-
-class RoundReplay(TypedDict):
-    """``GET /api/tables/{id}/rounds/{k}``."""
-
-    round: int
-    title: str
-    verify: Verified
-    steps: list[Step]
-    result: list[Line]
-    """The round's result, as the table showed it at its end."""
-    scores: list[ScoreRow]
-    """Every seat's points and total (and its bid against what it took), as the table showed them."""
 
 
 @dataclass(frozen=True)
@@ -235,13 +203,6 @@ class Table:
         """Open connections per seat to the other server processes at this table (`troef.web.bus`)."""
         self.left_at: dict[int, float] = {}
         """When each seat's last connection closed."""
-        self._info: tuple[tuple[object, ...], TableInfo] | None = None
-        self._sheet: tuple[tuple[int, bool], Sheet] | None = None
-        self._seat_texts: tuple[int, dict[int | None, tuple[str, str]]] = -1, {}
-        """Per seat, the JSON text of its view and legal actions at a version (`frame_texts`): kept as
-        text, which the cyclic collector need not walk, rather than as the lists of the view itself."""
-        self._texts = Texts()
-        """The JSON text of the parts every receiver's frame shares (`frame_texts`)."""
         self.listed: bool = settings.get("listed", False)
         """Whether the table is listed in the lobby (`GET /api/tables`), its invite shown there."""
         self.rematch: Rematch | None = None
@@ -258,9 +219,8 @@ class Table:
         """The chat's last messages and each seat's pace (not stored)."""
         self.paces: dict[int, Bucket] = {}
         """Each seat's pace of frames over all its connections (`pace`)."""
-        self.models = TableModels(self.game, self.session, self.stand_in_moves)
-        self._verified: tuple[int, dict[int, Verified] | str] | None = None
-        self._replays: dict[tuple[int, str], RoundReplay] = {}
+        self.reads = TableReads(self)
+        """What everyone may see of the table (its read model)."""
 
     # ------------------------------------------------------------------------------- making one
 
@@ -351,19 +311,6 @@ class Table:
         now_connected = [self.connected(k) for k in range(len(self.seats))]
         return now_connected != was or set(self.session.stand_ins) != standing
 
-    def info(self) -> TableInfo:
-        """The public table info (``GET /api/tables/{id}``); the same object until the version, a
-        connected flag, a stand-in, a timer or the pause changes (every receiver's frame shares it: do not
-        change it)."""
-        presence = tuple(self.connected(k) for k in range(len(self.seats)))
-        paused = self.paused()
-        timers = self.timers(paused)
-        shown = tuple((t["timer"], t["seat"], t["at"]) for t in timers)
-        key = (self.version, presence, tuple(sorted(self.session.stand_ins)), tuple(paused), shown)
-        if self._info is None or self._info[0] != key:
-            self._info = key, self._new_info(timers, paused)
-        return self._info[1]
-
     def paused(self) -> list[int]:
         """The human seats the table waits for (empty while it runs): where its creator chose a pause, the
         away human to act, or between rounds every away human; otherwise, between rounds, every human seat
@@ -394,237 +341,9 @@ class Table:
         away = max(self.changed_at, self.left_at.get(seat, self.changed_at))
         return [{"timer": "stand-in", "seat": seat, "at": away + self.away_limit}]
 
-    def _new_info(self, timers: list[Timer], paused: list[int]) -> TableInfo:
-        seats: list[SeatInfo] = [
-            {
-                "seat": k,
-                "kind": seat.kind,
-                "name": seat.shown_name,
-                "bot": seat.bot,
-                "connected": self.connected(k),
-                "stand_in": k in self.session.stand_ins,
-            }
-            for k, seat in enumerate(self.seats)
-        ]
-        return {
-            "id": self.id,
-            "game": self.game.name,
-            "rules": self.game.rules.notation(),
-            "players": self.game.players,
-            "rounds": self.session.match.rounds,
-            "seats": seats,
-            "status": self.status,
-            "version": self.version,
-            "sheet": self.sheet(),
-            "round": self.round_info(),
-            "ready_limit": self.ready_limit,
-            "away_limit": self.away_limit,
-            "absent": self.absent,
-            "timers": timers,
-            "paused": paused,
-            "hints": self.hints,
-            "competitive": self.competitive,
-            "expired": self.expired,
-            **({"rematch": self.rematch} if self.rematch is not None else {}),  # type: ignore[typeddict-item]
-        }
-
-    def round_info(self) -> RoundInfo | None:
-        """The round in play, or the next round to deal; None once the table is over."""
-        if self.status == "over":
-            return None
-        fair = self.fairs[-1]
-        return {
-            "index": fair.index,
-            "dealt": fair.dealt,
-            "commitment": fair.commitment,
-            "ready": sorted(self.ready_seats),
-        }
-
-    def sheet(self) -> Sheet:
-        """The score sheet of the finished rounds, as everyone may see it: the same object until a round
-        or the match ends (do not change it)."""
-        match = self.session.match
-        key = (len(match.sheet), match.is_over)
-        if self._sheet is None or self._sheet[0] != key:
-            self._sheet = key, self._new_sheet()
-        return self._sheet[1]
-
-    def _new_sheet(self) -> Sheet:
-        match = self.session.match
-        sheet: Sheet = {
-            "rounds": [
-                sheet_round(
-                    self.game.name,
-                    row,
-                    row.index >= match.rounds,
-                    [seat for _, seat in self.stand_in_moves[row.index]],
-                )
-                for row in match.sheet
-            ],
-            "totals": list(match.totals),
-            "winners": match.leaders() if match.is_over else [],
-        }
-        money = match.money()
-        if money is not None:
-            sheet["money"], sheet["pot"] = list(money.players), money.pot
-        return sheet
-
-    def frame(self, seat: int | None, lang: str | None = None) -> StateFrame:
-        """The state frame for ``seat`` (None: a spectator): its own view only, and the public `info`;
-        with ``lang`` also the presentation layer's `model` in that language."""
-        view = self.view(seat)
-        info = self.info()
-        frame: StateFrame = {
-            "type": "state",
-            "version": self.version,
-            "seat": seat,
-            "table": info,
-            "view": view,
-            "legal_actions": list(view["legal_actions"]) if view is not None else [],
-            "sheet": info["sheet"],
-            "talk": self.talk(seat),
-        }
-        if lang is not None:
-            frame["model"] = self.model(seat, lang)
-        return frame
-
-    def frame_texts(self, receivers: Iterable[Receiver], now: float) -> dict[Receiver, str]:
-        """Each (seat, lang) receiver's `frame` sent at ``now`` (``now`` added last) as the JSON text
-        `dumps` writes for it, made faster: the table info, the sheet and the models are encoded once
-        while they are the same objects, and the frame's few keys are written in `frame`'s order
-        (tests/test_web_leaks.py holds the two to the same text)."""
-        info = self.info()
-        sheet = self._texts.of("sheet", info["sheet"])
-        table = self._texts.of("table", info, lambda: spliced(info, {"sheet": sheet}))
-        texts = {}
-        for seat, lang in receivers:
-            view, legal = self._view_texts(seat)
-            model = (
-                ',"model":' + self._texts.of(("model", seat, lang), self.model(seat, lang)) if lang else ""
-            )
-            texts[seat, lang] = (
-                f'{{"type":"state","version":{self.version},"seat":{dumps(seat)},"table":{table},'
-                f'"view":{view},"legal_actions":{legal},"sheet":{sheet},"talk":"{self.talk(seat)}"'
-                f'{model},"now":{dumps(now)}}}'
-            )
-        return texts
-
-    def _view_texts(self, seat: int | None) -> tuple[str, str]:
-        """The JSON text of ``seat``'s view and of its legal actions, made once per version."""
-        if self._seat_texts[0] != self.version:
-            self._seat_texts = self.version, {}
-        made = self._seat_texts[1]
-        if seat not in made:
-            view = self.view(seat)
-            made[seat] = dumps(view), dumps(list(view["legal_actions"])) if view is not None else "[]"
-        return made[seat]
-
-    def view(self, seat: int | None) -> Mapping[str, Any] | None:
-        """What ``seat`` sees of the round (`Session.view`)."""
-        return self.session.view(seat)
-
-    def model(self, seat: int | None, lang: str) -> Model:
-        """What ``seat`` (None: a spectator) sees, as the presentation layer shows it in ``lang``: built
-        once per version (do not change it)."""
-        return self.models.model(seat, lang, self.version, self.names())
-
-    def names(self) -> Names:
-        """Per seat the person's name and the bot kind (None where there is none)."""
-        return seat_names([(seat.kind, seat.name, seat.bot) for seat in self.seats])
-
-    def listing(self) -> dict[str, Any]:
-        """The table as the lobby lists it (`GET /api/tables`), with its invite link."""
-        info = self.info()
-        return {
-            "id": self.id,
-            "game": self.game.name,
-            "title": self.game.title,
-            "rules": info["rules"],
-            "players": info["players"],
-            "rounds": info["rounds"],
-            "status": info["status"],
-            "seats": info["seats"],
-            "open": len(self.open_seats),
-            "invite": f"/join/{self.id}/{self.row.settings.get('invite_code', '')}",
-            "watch": f"/tables/{self.id}",
-        }
-
-    def round_replay(self, index: int, lang: str) -> RoundReplay:
-        """``GET /api/tables/{id}/rounds/{k}``: finished round ``index`` step by step, every hand face up
-        (its deal is public now), told in ``lang``, with `troef verify`'s check of it; a `TableError` 404
-        for a round not finished."""
-        match = self.session.match
-        if not 0 <= index < len(match.sheet):
-            raise TableError(404, f"round {index} of table {self.id} is not finished")
-        found = self._replays.get((index, lang))
-        if found is None:
-            found = self._replays[index, lang] = self._round_replay(index, lang)
-            while len(self._replays) > REPLAYS_KEPT:
-                del self._replays[next(iter(self._replays))]
-        return found
-
-    def _round_replay(self, index: int, lang: str) -> RoundReplay:
-        match = self.session.match
-        record = match.records[index]
-        seen = Seen(self.game, None, lang, *self.names())
-        start = self.game.from_record(record)
-        end = start.clone()
-        for action in record["actions"]:
-            end.apply(action)
-        presenter, view = self.models.presenter, end.view(None)
-        return {
-            "round": index,
-            "title": round_title(seen.w, index, match.rounds),
-            "verify": self.verified(index),
-            "steps": replay_steps(
-                presenter,
-                seen,
-                start,
-                record["actions"],
-                {k for k, _ in self.stand_in_moves[index]},
-            ),
-            "result": presenter.result(seen, view),
-            "scores": presenter.score_rows(seen, match.sheet[index], view),
-        }
-
-    def verified(self, index: int) -> Verified:
-        """`troef verify`'s check of finished round ``index`` (`troef.fair.verify` of the table's record,
-        checked once per finished round)."""
-        finished = len(self.session.match.sheet)
-        if self._verified is None or self._verified[0] != finished:
-            record = json.loads(json.dumps(self.record()))
-            try:
-                checks: dict[int, Verified] | str = {
-                    check.index: {"ok": check.problem is None, "message": str(check)}
-                    for check in verify(record).rounds
-                }
-            except RecordError as e:
-                checks = f"the record does not verify: {e}"
-            self._verified = finished, checks
-        checks = self._verified[1]
-        if isinstance(checks, str):
-            return {"ok": False, "message": checks}
-        return checks.get(index) or {
-            "ok": False,
-            "message": f"round {index}: not checked (an earlier round's play does not replay)",
-        }
-
     def error(self, code: ErrorCode, message: str) -> ErrorFrame:
         """An error frame for the sender alone, at the current version."""
         return {"type": "error", "code": code, "message": message, "version": self.version}
-
-    def record(self) -> dict[str, Any] | None:
-        """The ``troef-match/1`` record of the finished rounds, each with its ``fair`` object and, where a
-        stand-in bot played, ``stand_in`` (the indices of its actions); None while no round is finished."""
-        match = self.session.match
-        if not match.sheet:
-            return None
-        record = fair_match_record(match, self.fairs)
-        for k, rnd in enumerate(record["rounds"]):
-            moves = [index for index, _ in self.stand_in_moves[k]]
-            if moves:
-                rnd["stand_in"] = moves
-        return record
 
     # ------------------------------------------------------------------------------- people
 
@@ -634,12 +353,12 @@ class Table:
         taken or none is open."""
         name = person_name(name)
         if not isinstance(invite, str):
-            raise TableError(400, "invite is the table's invite code, a string")
+            raise Invalid("invite is the table's invite code, a string")
         n = self.game.players
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-            raise TableError(400, f"there is no seat {str(seat)[:20]!r}: seats are 0 to {n - 1}")
+            raise Invalid(f"there is no seat {str(seat)[:20]!r}: seats are 0 to {n - 1}")
         if not proves(invite, self.row.settings["invite"]):
-            raise TableError(403, "that is not this table's invite code")
+            raise NotAllowed("that is not this table's invite code")
         return self.seat_person(name, seat, now=now)
 
     def seat_person(self, name: str, seat: int | None, *, now: float) -> Joined:
@@ -647,14 +366,14 @@ class Table:
         proved, or a player of the match this table is the rematch of, who proves their old seat's token
         there (`rematch_body`); a `TableError` 409 when the seat is taken or none is open."""
         if self.expired:
-            raise TableError(409, "this table expired: nobody took its open seats in time")
+            raise NotNow("this table expired: nobody took its open seats in time")
         open_seats = self.open_seats
         if seat is None:
             if not open_seats:
-                raise TableError(409, "no seat is open at this table")
+                raise NotNow("no seat is open at this table")
             seat = open_seats[0]
         elif seat not in open_seats:
-            raise TableError(409, f"seat {seat} is taken")
+            raise NotNow(f"seat {seat} is taken")
         token = new_secret()
         data = {"seat": seat, "name": name, "token": digest(token), "at": now}
         return Joined(seat, token, (Event(self.version + 1, "seat", data),))
@@ -670,7 +389,7 @@ class Table:
         from now); ``bad-token`` for a token of no seat here, ``too-many`` past the seat's pace (its
         hellos count on all its sockets together), and nothing changes."""
         if token is None:
-            return Seated(None, self.frame(None, lang))
+            return Seated(None, self.reads.frame(None, lang))
         seat = next((k for k, seat in enumerate(self.seats) if proves(token, seat.token)), None)
         if seat is None:
             return Seated(None, self.error("bad-token", "no seat of this table has that token"))
@@ -680,7 +399,7 @@ class Table:
         self.connections[seat] += 1
         self.session.stand_in(seat, None)  # back: no stand-in plays for them any more
         self._resumed(paused, now)
-        return Seated(seat, self.frame(seat, lang))
+        return Seated(seat, self.reads.frame(seat, lang))
 
     def disconnect(self, seat: int | None, *, now: float) -> None:
         """A connection of ``seat`` (None: a spectator's) closed at ``now``."""
@@ -709,7 +428,7 @@ class Table:
             return self.chat(seat, frame, now=now)
         if isinstance(frame, Hint):
             return self.hint(seat, frame.version)
-        return Outcome(reply=self.frame(seat, lang))
+        return Outcome(reply=self.reads.frame(seat, lang))
 
     def act(
         self,
@@ -730,7 +449,7 @@ class Table:
             return Outcome(reply=self.error("not-seated", f"{_who(seat)} cannot act"))
         applied = self._applied(seat, version)
         if applied is not None and applied == _canonical(action):
-            return Outcome(reply=self.frame(seat, lang))
+            return Outcome(reply=self.reads.frame(seat, lang))
         refused = self._not_to_act(seat, version)
         if refused is not None:
             return Outcome(reply=refused)
@@ -748,12 +467,12 @@ class Table:
         if seat is None or not self._human(seat):
             return Outcome(reply=self.error("not-seated", f"{_who(seat)} cannot act"))
         if self._applied(seat, version) is not None:
-            return Outcome(reply=self.frame(seat, lang))
+            return Outcome(reply=self.reads.frame(seat, lang))
         refused = self._not_to_act(seat, version)
         if refused is not None:
             return Outcome(reply=refused)
         state = self.session.match.dealt
-        table = self.model(seat, lang or LANGUAGES[0])["table"]
+        table = self.reads.model(seat, lang or LANGUAGES[0])["table"]
         assert state is not None and table is not None  # a round is in play: it is the seat's turn
         try:
             action = read_answer(text, table, [a.text for a in state.legal_actions()])
@@ -777,7 +496,7 @@ class Table:
         except SeedError as e:
             return Outcome(reply=self.error("bad-message", str(e)))
         if seat in self.ready_seats:
-            return Outcome(reply=self.frame(seat, lang))
+            return Outcome(reply=self.reads.frame(seat, lang))
         data = {"seat": seat, "round": fair.index, "seed": stored, "at": now}
         return Outcome((Event(self.version + 1, "ready", data),))
 
@@ -830,7 +549,7 @@ class Table:
                 return Outcome(reply=self.error("too-many", "the hint for this turn is on its way"))
             return Outcome(reply={"type": "hint", "version": version, "action": action})
         self.hint_asked[seat] = (version, None)
-        view = self.view(seat)
+        view = self.reads.view(seat)
         assert view is not None  # a round is in play: it is the seat's turn
         seed = self.row.settings["bot_seed"] + 1_000_003 * version + seat
         return Outcome(think=Thinking(seat, version, dict(view), seed))
@@ -857,9 +576,9 @@ class Table:
         here, 409 before the match is over."""
         seats = [k for k, seat in enumerate(self.seats) if proves(token, seat.token)]
         if not seats:
-            raise TableError(403, "no seat of this table has that token")
+            raise NotAllowed("no seat of this table has that token")
         if self.status != "over":
-            raise TableError(409, "a rematch is asked for once the match is over")
+            raise NotNow("a rematch is asked for once the match is over")
         caller = seats[0]
         new_seats: list[dict[str, Any]] = [
             {"kind": "human", "name": seat.name}
@@ -918,11 +637,11 @@ class Table:
         """Deal the next round from its fair seed (when `deal_due` says so); a `TableError` (409) while a
         seat is open, a round is in play or the match is over."""
         if self.session.is_over:
-            raise TableError(409, "the match is over")
+            raise NotNow("the match is over")
         if self.session.in_play:
-            raise TableError(409, "a round is in play")
+            raise NotNow("a round is in play")
         if self.open_seats:
-            raise TableError(409, "a seat is open: the table waits for players")
+            raise NotNow("a seat is open: the table waits for players")
         return Outcome((Event(self.version + 1, "deal", {"round": self.fairs[-1].index, "at": now}),))
 
     def bot_turn(self) -> BotTurn | None:
@@ -951,7 +670,7 @@ class Table:
         until the human says hello again or this is called with ``on`` False.  The caller decides when
         (`stand_in_due`), lets it move through `bot_turn`, and sends everyone their frame again."""
         if not self._human(seat):
-            raise TableError(400, f"seat {seat} is not a human's seat: it takes no stand-in")
+            raise Invalid(f"seat {seat} is not a human's seat: it takes no stand-in")
         bot = make_bot(self.game.name, STAND_IN_KIND, self.row.settings["bot_seed"] + seat) if on else None
         self.session.stand_in(seat, bot)
 
@@ -962,10 +681,10 @@ class Table:
         a `TableError` (409) for an event that does not follow."""
         for event in events:
             if event.version != self.version + 1:
-                raise TableError(409, f"event {event.version} does not follow version {self.version}")
+                raise NotNow(f"event {event.version} does not follow version {self.version}")
             apply = self._appliers.get(event.kind)
             if apply is None:
-                raise TableError(409, f"unknown event kind {event.kind!r}")
+                raise NotNow(f"unknown event kind {event.kind!r}")
             apply(self, event)
             self.version = event.version
             self.changed_at = event.data["at"]
@@ -983,7 +702,7 @@ class Table:
         data = event.data
         fair = self.fairs[-1]
         if data["round"] != fair.index:
-            raise TableError(409, f"a ready for round {data['round']}, but round {fair.index} is next")
+            raise NotNow(f"a ready for round {data['round']}, but round {fair.index} is next")
         if data["seed"]:
             fair.add_client_seed(data["seat"], data["seed"])
         self.ready_seats.add(data["seat"])
@@ -991,7 +710,7 @@ class Table:
     def _dealt(self, event: Event) -> None:
         fair = self.fairs[-1]
         if event.data["round"] != fair.index:
-            raise TableError(409, f"a deal of round {event.data['round']}, but round {fair.index} is next")
+            raise NotNow(f"a deal of round {event.data['round']}, but round {fair.index} is next")
         self.session.deal(fair.seal(self.session.match))
         self.stand_in_moves.append([])
         self.human_moved = False
@@ -1003,12 +722,12 @@ class Table:
         who = Who(data["who"])
         state = self.session.match.dealt
         if state is None:
-            raise TableError(409, f"an action at version {event.version}, but no round is in play")
+            raise NotNow(f"an action at version {event.version}, but no round is in play")
         index = len(state.actions)
         if who is Who.BOT:
             turn = self.session.bot_turn()
             if turn is None or turn.seat != seat:
-                raise TableError(409, f"a bot's action at version {event.version}, but no bot is to act")
+                raise NotNow(f"a bot's action at version {event.version}, but no bot is to act")
             self.session.bot_act(turn, action)
         else:
             self.session.act(seat, action)
@@ -1030,12 +749,12 @@ class Table:
 
     def _expired(self, event: Event) -> None:
         if self.status != "waiting":
-            raise TableError(409, f"a table that waits for no one cannot expire (version {event.version})")
+            raise NotNow(f"a table that waits for no one cannot expire (version {event.version})")
         self.expired = True
 
     def _rematched(self, event: Event) -> None:
         if self.rematch is not None:
-            raise TableError(409, f"a second rematch at version {event.version}")
+            raise NotNow(f"a second rematch at version {event.version}")
         self.rematch = {"table": event.data["table"]}
 
     _appliers: Final = {
