@@ -66,10 +66,16 @@ def free_port() -> int:
 class ServerProcess:
     """``troef serve --no-browser`` on a free port of 127.0.0.1 and the database ``url``, started and
     waited for on ``/healthz``; ``bot_pause``: seconds before a bot moves; ``redis``: the Redis URL of
-    the processes sharing the database."""
+    the processes sharing the database; ``python_path``: folders put on the server's ``PYTHONPATH`` (where it
+    finds game plugins: `plugin_path`)."""
 
     def __init__(
-        self, url: str, bot_pause: float = 0, redis: str | None = None, options: tuple[str, ...] = ()
+        self,
+        url: str,
+        bot_pause: float = 0,
+        redis: str | None = None,
+        options: tuple[str, ...] = (),
+        python_path: tuple[str, ...] = (),
     ) -> None:
         self.url = url
         self.port = free_port()
@@ -85,6 +91,10 @@ class ServerProcess:
             [sys.executable, "-m", "troef", *command, "--database", url, "--bot-pause", str(bot_pause)],
             stdout=output,
             stderr=subprocess.STDOUT,
+            env={
+                **os.environ,
+                "PYTHONPATH": os.pathsep.join(filter(None, (*python_path, os.environ.get("PYTHONPATH")))),
+            },
         )
         os.close(output)
         deadline = time.monotonic() + WAIT

@@ -27,8 +27,8 @@ Frame = dict[str, Any]
 class Served(ServerProcess):
     """``troef serve`` with bots that pause ``bot_pause`` seconds (0.05 s), on the database ``url``."""
 
-    def __init__(self, url: str, bot_pause: float = 0.05) -> None:
-        super().__init__(url, bot_pause=bot_pause)
+    def __init__(self, url: str, bot_pause: float = 0.05, python_path: tuple[str, ...] = ()) -> None:
+        super().__init__(url, bot_pause=bot_pause, python_path=python_path)
 
     def create(self, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
         """``POST /api/tables``: a table of ``game`` with ``seats``; its answer."""

@@ -6,10 +6,16 @@ Review the diff before committing: it is every change a client will see in the v
 
 from __future__ import annotations
 
+import sys
+
 from .golden import FOLDER, configurations, dumps, play
 
 
 def main() -> None:
+    sys.path.insert(0, str(FOLDER.parent))  # tests/, as pytest imports it: the test game's package
+    import minitrick
+
+    minitrick.register()
     configs = configurations()
     wanted = {config.path for config in configs}
     for stale in sorted(set(FOLDER.glob("*.jsonl")) - wanted):

@@ -13,6 +13,7 @@ from rich.console import Console
 from ..core.errors import GameError, UsageError
 from ..core.native import compiled
 from ..games import GAMES, game_class, load_game
+from ..games.plugins import load_plugins
 from ..match import Match
 from ..players import LEVELS, THINKING, make_bot
 from ..present.i18n import LANGUAGES, Words, choose_language
@@ -45,6 +46,11 @@ def version_text() -> str:
         version = "(not installed)"
     engine = "compiled with mypyc" if compiled() else "pure Python"
     return f"troef {version} (engine: {engine})"
+
+
+def one_of(names: list[str]) -> str:
+    """``a, b or c``."""
+    return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 def show_version(value: bool) -> None:
@@ -121,7 +127,7 @@ def games(
 @app.command()
 @usage_errors
 def play(
-    game: Annotated[str, typer.Argument(help="the game: rififi, rikken, hoogjassen or piken")],
+    game: Annotated[str, typer.Argument(help=f"the game: {one_of(list(GAMES))}")],
     rules: Annotated[str | None, typer.Option(help="rule preset (see `troef games`)")] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="override one option")
@@ -138,7 +144,7 @@ def play(
     bot: Annotated[
         str | None,
         typer.Option(
-            help="the other players as a bot kind instead of a level, e.g. random, or learned in Rififi"
+            help="the other players as a bot kind instead of a level, e.g. random, or learned for its games"
         ),
     ] = None,
     rounds: Annotated[int | None, typer.Option(help="stop after this many rounds")] = None,
@@ -201,5 +207,6 @@ app.command()(usage_errors(serve))
 
 
 def main() -> None:
-    """Run the ``troef`` command."""
+    """Run the ``troef`` command (with the installed game plugins)."""
+    load_plugins()
     app()

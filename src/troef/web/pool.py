@@ -23,6 +23,8 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Final
 
+from ..games.plugins import load_plugins
+
 log = logging.getLogger("troef.web")
 
 QUICK_KINDS: Final = frozenset({"random", "heuristic"})
@@ -122,11 +124,13 @@ class BotPool:
 
 def _processes(workers: int) -> ProcessPoolExecutor:
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_outlive_not, initargs=(os.getpid(),))
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(os.getpid(),))
 
 
-def _outlive_not(server: int) -> None:
-    """In a bot worker: end this process once the server's (its parent, ``server``) is gone."""
+def _start(server: int) -> None:
+    """A bot worker starts: it knows the games of the installed plugins, and ends once the server's
+    process (its parent, ``server``) is gone."""
+    load_plugins()
 
     def watch() -> None:
         while os.getppid() == server:
