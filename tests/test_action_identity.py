@@ -26,6 +26,8 @@ from troef.cards import CODES
 from troef.core.game import State
 from troef.games.rififi.state import RififiState
 
+pytestmark = pytest.mark.engine
+
 VARIANTS = variants()
 
 

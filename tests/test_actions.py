@@ -10,6 +10,8 @@ import troef
 from troef import Action, IllegalAction, parse_action
 from troef.core.actions import ActionError
 
+pytestmark = pytest.mark.engine
+
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 LISTING_SUIT_ORDER = "DHSC"

@@ -16,6 +16,8 @@ from troef.players.arena import Setup, play_deals, run_arena
 from troef.players.arena.duplicate import SittingOut, play_deal
 from troef.players.arena.schedule import deal_plan, labels, pairs, seatings
 
+pytestmark = pytest.mark.slow
+
 TABLES = [("rififi", 3), ("rififi", 4), ("rififi", 5), ("rikken", 4), ("rikken", 5), ("hoogjassen", 3)]
 
 

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 

@@ -17,6 +17,8 @@ import pytest
 
 import troef
 
+pytestmark = pytest.mark.slow
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 SECONDS = 0.05
 

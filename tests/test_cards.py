@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from troef import CARDS, PACKS, Card, CardSet
 from troef.cards import FULL_MASK, CardError, highest, mask_of, parse_card
 
+pytestmark = pytest.mark.engine
+
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

@@ -289,7 +289,7 @@ def test_bad_arguments_exit_2_with_a_clear_message(args: list[str], message: str
 def test_an_unknown_game_or_bot_exits_2() -> None:
     result = CliRunner().invoke(app, ["play", "skat"], env=ENV)
     assert result.exit_code == 2
-    assert result.stderr == "error: unknown game 'skat'; games: rififi, rikken, hoogjassen, piken\n"
+    assert result.stderr == f"error: unknown game 'skat'; games: {', '.join(troef.GAMES)}\n"
     result = play("--bot", "genius")
     assert result.exit_code == 2
     assert result.stderr == f"error: no 'genius' bot for rififi; bots: {', '.join(bot_kinds('rififi'))}\n"

@@ -16,6 +16,8 @@ from typer.testing import CliRunner
 import troef
 from troef.cli.main import app
 
+pytestmark = pytest.mark.engine
+
 # Modules that must be compiled in a compiled build (setup.py's ENGINE), and some that never are.
 ENGINE = [
     "troef.cards",

@@ -34,6 +34,8 @@ from troef.core.errors import LISTED_LEGAL
 from troef.core.game import Game, State
 from troef.tricks import TrickState
 
+pytestmark = pytest.mark.engine
+
 ROUNDS = 100
 """Random rounds played per game x preset x player count."""
 THOROUGH_ROUNDS = 25

@@ -21,6 +21,8 @@ from troef.core.errors import (
 from troef.match import Match
 from troef.players.search import SearchBot
 
+pytestmark = pytest.mark.engine
+
 ERRORS = (
     troef.CardError,
     troef.ActionError,

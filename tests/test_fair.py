@@ -19,6 +19,8 @@ from troef.match import Match
 from troef.players import RandomBot, play_out
 from troef.session import Session
 
+pytestmark = pytest.mark.engine
+
 KEY = bytes(range(32))
 """A fixed server seed: 00 01 02 ... 1f."""
 

@@ -14,6 +14,8 @@ from troef.core.game import State
 from troef.players import Bot, RandomBot, bot_kinds, make_bot, play_out
 from troef.players.hoogjassen.bot import HoogjassenBot, _Play
 
+pytestmark = [pytest.mark.engine, pytest.mark.slow]
+
 HANDS = [
     ["9D", "8D", "JD", "AC", "KC", "QC", "JC"],
     ["JS", "9S", "AS", "KS", "QS", "AH", "TS"],

@@ -17,6 +17,8 @@ from troef.games.hoogjassen.scoring import card_points, round_opponents, settle
 from troef.games.hoogjassen.state import HoogjassenState
 from troef.match import Match
 
+pytestmark = pytest.mark.engine
+
 S, H, D, C = range(4)
 
 

@@ -11,6 +11,8 @@ import troef
 from troef.match import Match, SheetRow
 from troef.players import RandomBot, play_out
 
+pytestmark = pytest.mark.engine
+
 
 def play_match(match: Match, seed: int = 0) -> list[SheetRow]:
     """Play every round of ``match`` with random bots; the sheet rows as they were entered."""

@@ -31,6 +31,8 @@ from openspiel_bridge import (
 from troef.cards import CODES
 from troef.players.kits import sample_world
 
+pytestmark = pytest.mark.engine
+
 pyspiel = pytest.importorskip("pyspiel")
 
 MAX_TRICKS_RANDOM = 10

@@ -10,6 +10,8 @@ import pytest
 import troef
 from troef.core.options import Option, shown
 
+pytestmark = pytest.mark.engine
+
 STANDAARD = {
     "pack": "german36",
     "must_trump": True,

@@ -5,11 +5,15 @@ from __future__ import annotations
 import random
 import statistics
 
+import pytest
+
 import troef
 from test_piken_rules import BASE, GAME, start
 from troef.core.game import State
 from troef.players import RandomBot, bot_kinds, make_bot, play_out
 from troef.players.piken.bot import PikenBot
+
+pytestmark = [pytest.mark.engine, pytest.mark.slow]
 
 ROYAL = [BASE[0], BASE[1], "7D AC TC JC QC KC JS QS KS AS"]
 """Seat 2 holds 7D and AC, takes AH and 8C from the middle and leads; he has the royal flush."""

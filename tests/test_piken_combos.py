@@ -26,6 +26,8 @@ from troef.games.piken.combos import (
 )
 from troef.games.piken.order import CODE, FULL, codes, mask_of
 
+pytestmark = pytest.mark.engine
+
 
 def mask(text: str) -> int:
     return mask_of(parse_card(c) for c in text.split())

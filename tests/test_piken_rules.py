@@ -17,6 +17,8 @@ from troef.games.piken.scoring import outcome
 from troef.match import Match
 from troef.players import RandomBot, play_out
 
+pytestmark = pytest.mark.engine
+
 BASE = ["8D 9D TD JD QD 7H 7S 7C 8H 8S", "9H TH JH QH KH KD AD 9S 9C TS", "AH 8C TC JC QC KC JS QS KS AS"]
 """Deal P of the scenarios: 7D and AC in the middle (case 4), AS with seat 2."""
 GAME = [

@@ -17,6 +17,8 @@ from troef.players.playouts import ANY, LOSE, WIN, greedy_card, trump_costs
 from troef.players.rikken.playout import aim
 from troef.tricks import FOLLOW_RULES, TrickState, rank_power, turn_tables, winner_keys
 
+pytestmark = pytest.mark.engine
+
 POWER = rank_power("AKQJT98765432")
 S, H, D, C = range(4)
 

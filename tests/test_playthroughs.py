@@ -17,6 +17,8 @@ from playthroughs.golden import FOLDER, REGENERATE, SPECTATOR, Config, Record, c
 from test_view import cards_in
 from troef.cards import CODES
 
+pytestmark = pytest.mark.engine
+
 CONFIGS = configurations()
 IDS = [config.path.stem for config in CONFIGS]
 SHOWN = 5

@@ -12,6 +12,8 @@ import troef
 from troef.match import Match
 from troef.players import RandomBot, play_out
 
+pytestmark = pytest.mark.engine
+
 BASE: dict[str, Any] = {
     "format": "troef-record/1",
     "game": "rififi",

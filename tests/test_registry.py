@@ -4,9 +4,13 @@ in a layer for a game the rules do not know."""
 
 from __future__ import annotations
 
+import pytest
+
 import troef
 from troef.players import KITS, PlayerKit, bot_kinds, make_bot
 from troef.present import PRESENTERS, Presenter
+
+pytestmark = pytest.mark.engine
 
 
 def test_every_game_has_rules_players_and_a_presentation() -> None:

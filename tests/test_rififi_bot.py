@@ -14,6 +14,8 @@ from troef.games.rififi import Rififi
 from troef.players import Bot, bot_kinds, make_bot, play_out
 from troef.players.rififi.bot import RififiBot
 
+pytestmark = [pytest.mark.engine, pytest.mark.slow]
+
 RULES: list[object] = [
     "standaard",
     "oh-hell",

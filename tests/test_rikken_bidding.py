@@ -9,6 +9,8 @@ import pytest
 import troef
 from troef.core.game import State
 
+pytestmark = pytest.mark.engine
+
 PACK = [r + s for s in "SHDC" for r in "23456789TJQKA"]
 
 

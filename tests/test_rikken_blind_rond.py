@@ -14,6 +14,8 @@ from troef.match import Match
 from troef.players import RandomBot, play_out
 from troef.replay import replay, replay_match
 
+pytestmark = pytest.mark.engine
+
 BSG = {"preset": "bsg", "blind_rond": True}
 K = {"preset": "kampioenschap", "blind_rond": True}
 

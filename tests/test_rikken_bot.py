@@ -13,6 +13,8 @@ from troef.core.game import State
 from troef.players import bot_kinds, make_bot, play_out
 from troef.players.rikken.bot import RikkenBot
 
+pytestmark = [pytest.mark.engine, pytest.mark.slow]
+
 PRESETS = ["kampioenschap", "bsg"]
 
 

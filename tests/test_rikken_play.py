@@ -12,6 +12,8 @@ from troef.core.game import State
 from troef.games.rikken.scoring import BSG, KAMPIOENSCHAP, Ledger, settle_piek_misere, settle_schoppen_mie
 from troef.match import Match
 
+pytestmark = pytest.mark.engine
+
 RIK = ("bid rik", "pass", "pass", "pass")
 # dealer 3: seat 0 bids first and leads trick 1.  Seat 0 rikker: spades and diamonds without AD;
 # seat 2 holds AD

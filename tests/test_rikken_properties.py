@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import troef
+
+pytestmark = pytest.mark.engine
 
 
 @settings(max_examples=300, deadline=None)

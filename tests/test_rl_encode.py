@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 np = pytest.importorskip("numpy", reason="troef.rl needs numpy: pip install 'troef[rl]'")
 
 from troef.cards import parse_card  # noqa: E402

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 np = pytest.importorskip("numpy", reason="the learned bot needs numpy: pip install 'troef[rl]'")
 
 import troef  # noqa: E402

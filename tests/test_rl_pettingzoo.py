@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 np = pytest.importorskip("numpy", reason="troef.rl needs numpy: pip install 'troef[rl]'")
 pytest.importorskip("pettingzoo", reason="troef.rl needs pettingzoo: pip install 'troef[rl]'")
 

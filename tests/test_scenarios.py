@@ -25,6 +25,8 @@ from troef.present import PRESENTERS, Seen, round_log
 from troef.present.model import plain
 from troef.replay import replay_state
 
+pytestmark = pytest.mark.engine
+
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.rglob("*.json"))
 

@@ -40,6 +40,8 @@ from troef.players.search import (
 )
 from troef.tricks import TrickState
 
+pytestmark = [pytest.mark.engine, pytest.mark.slow]
+
 GAMES = [("rififi", "standaard", 4), ("rififi", "oh-hell", 3), ("rikken", "kampioenschap", 4),
          ("rikken", "bsg", 5), ("hoogjassen", "standaard", 4), ("hoogjassen", "standaard", 3),
          ("piken", "standaard", 3)]  # fmt: skip
@@ -247,15 +249,16 @@ def test_a_table_bot_has_its_levels_thinking_limit_and_the_arena_none() -> None:
 @pytest.mark.parametrize("game", sorted(KITS))
 def test_the_levels_search_by_the_games_method_and_budget(game: str) -> None:
     normal, strong = search_bot(game, "normal", 1), search_bot(game, "strong", 1)
-    worlds = KITS[game].normal_worlds
-    method = "ismcts" if game == "rififi" else "pimc"  # Rififi is card play: ISMCTS plays it better
+    kit = KITS[game]
+    worlds, method = kit.normal_worlds, kit.method
     assert normal.method == strong.method == method
+    assert method == ("ismcts" if game == "rififi" else "pimc")  # Rififi is card play: ISMCTS plays it better
     if method == "pimc":
         assert (normal.budget.worlds, strong.budget.worlds) == (worlds, 4 * worlds)
     else:  # ISMCTS: four times the iterations on as many worlds
         assert (normal.budget.worlds, strong.budget.worlds) == (worlds, worlds)
         assert (normal.budget.iterations, strong.budget.iterations) == (10 * worlds, 40 * worlds)
-    assert (normal.budget.endgame, strong.budget.endgame) == ((8, 8) if game == "rififi" else (8, 12))
+    assert (normal.budget.endgame, strong.budget.endgame) == ((8, 8) if kit.alone else (8, 12))
     assert search_bot(game, "pimc", 1).method == "pimc" and search_bot(game, "ismcts", 1).method == "ismcts"
 
 

@@ -24,6 +24,8 @@ from troef.session import (
     Who,
 )
 
+pytestmark = pytest.mark.engine
+
 
 def bots_session(
     game: troef.Game,

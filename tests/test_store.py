@@ -40,6 +40,8 @@ from troef.web.store import (
     metadata,
 )
 
+pytestmark = pytest.mark.slow
+
 POSTGRESQL: Final = os.environ.get(
     "TROEF_TEST_POSTGRESQL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )

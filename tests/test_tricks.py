@@ -28,6 +28,8 @@ from troef.tricks import (
     winner_keys,
 )
 
+pytestmark = pytest.mark.engine
+
 S, H, D, C = range(4)
 NO_TRUMP = -1
 

@@ -24,6 +24,8 @@ import troef
 from troef.cards import CODES, CardError, parse_card
 from troef.core.game import Game, State
 
+pytestmark = pytest.mark.engine
+
 ROUNDS = 40
 """Random rounds per game x preset x player count; every step of each is checked."""
 RESAMPLES = 3
@@ -215,11 +217,20 @@ def piken_visible(record: Record, seat: int | None) -> set[str]:
     return seen
 
 
+def minitrick_visible(record: Record, seat: int | None) -> set[str]:
+    """Minitrick, the test game (tests/minitrick/): your own dealt hand and every card played."""
+    seen = played_cards(record)
+    if seat is not None:
+        seen.update(record["deal"]["hands"][seat])
+    return seen
+
+
 VISIBLE: dict[str, VisibleRule] = {
     "rififi": rififi_visible,
     "rikken": rikken_visible,
     "hoogjassen": hoogjassen_visible,
     "piken": piken_visible,
+    "minitrick": minitrick_visible,
 }
 """Per game: the cards ``seat`` (None: a spectator) may see, from the record of the round so far."""
 

@@ -24,15 +24,27 @@ from typing import Any
 
 import pytest
 
+import minitrick
 import troef
 import troef.core.views
 from troef.core.game import Game, State
+
+pytestmark = pytest.mark.engine
 
 ROUNDS = 12
 """Random rounds per game x preset x player count; every view at every step is checked."""
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "views.md"
-VIEW_MODULES = ("troef.core.views", *(f"troef.games.{name}.view" for name in troef.GAMES))
+
+
+def view_module(cls: type[Game]) -> str:
+    """The module of a game's view types: ``view`` beside its rules."""
+    return cls.__module__.rpartition(".")[0] + ".view"
+
+
+PRODUCT = minitrick.product_games()
+"""The games whose views docs/views.md documents (not the tests' own)."""
+VIEW_MODULES = ("troef.core.views", *map(view_module, PRODUCT))
 
 Fields = dict[str, tuple[str, bool]]
 """A documented object type: key -> (type, optional)."""
@@ -84,6 +96,8 @@ def keys_of(cls: type) -> tuple[frozenset[str], frozenset[str]]:
 
 def doc_fields(name: str) -> Fields:
     """The fields the doc gives type ``name``: its table, or its parts' together."""
+    if name in TEST_VIEWS:
+        return TEST_VIEWS[name]
     if name not in SUMS:
         return TABLES[name]
     fields: Fields = {}
@@ -116,6 +130,23 @@ def json_type(hint: object) -> str:
     raise AssertionError(f"no JSON type for {hint!r}")
 
 
+def typed_fields(cls: type) -> Fields:
+    """A `TypedDict`'s fields as the doc would write them."""
+    _, optional = keys_of(cls)
+    return {key: (json_type(hint), key in optional) for key, hint in typing.get_type_hints(cls).items()}
+
+
+TEST_VIEWS = {
+    f"{cls.__name__}View": typed_fields(
+        getattr(importlib.import_module(view_module(cls)), f"{cls.__name__}View")
+    )
+    for cls in troef.GAMES.values()
+    if cls not in PRODUCT
+}
+"""The fields of the views of the games the tests register (not in docs/views.md), from their types: built
+from the shared parts, whose types the doc checks."""
+
+
 def test_every_view_type_is_documented() -> None:
     documented = set(TABLES) | set(SUMS)
     assert documented == set(TYPES), (
@@ -140,7 +171,7 @@ def test_the_doc_parser_reads_what_it_should() -> None:
     assert TABLES["TurnPart"]["result"] == ("object", True)
     assert TABLES["TablePart"]["order"] == ("list[int]", False)
     assert SUMS["Header"] == ["TablePart", "TurnPart", "SidesPart"]
-    assert {view_type(name).__name__ for name in troef.GAMES} <= set(SUMS)
+    assert {view_type(cls.name).__name__ for cls in PRODUCT} <= set(SUMS)
 
 
 # --------------------------------------------------------------------------- random views
@@ -149,7 +180,8 @@ def test_the_doc_parser_reads_what_it_should() -> None:
 def view_type(game_name: str) -> type:
     """The `TypedDict` a game's `State.view` returns: ``games/<game>/view.py``'s ``<Game>View``, which
     the method's annotation names (compiled by mypyc, a method keeps no annotations to check)."""
-    hint = getattr(importlib.import_module(f"troef.games.{game_name}.view"), f"{game_name.title()}View")
+    cls = troef.GAMES[game_name]
+    hint = getattr(importlib.import_module(view_module(cls)), f"{cls.__name__}View")
     assert typing.is_typeddict(hint), f"{game_name}'s view type {hint!r} is not a TypedDict"
     if not troef.compiled():
         state = troef.load_game(game_name).deal(0, 0)
@@ -362,5 +394,6 @@ NOT_VACUOUS = {
     "rikken": ("last_trick", "sides"),
     "hoogjassen": ("last_trick", "bid_range", "sides", "points"),
     "piken": (),
+    "minitrick": ("last_trick",),
 }
 """Per game, the facts that random rounds must have shown (else the checks above proved nothing)."""

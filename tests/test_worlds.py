@@ -15,6 +15,8 @@ from troef.players.kits import sample_world
 from troef.players.worlds import Place, deal_hidden, forbidden_by_plays, logged, tricks_of
 from troef.tricks import follow_else_must_trump, follow_or_trump_any_time
 
+pytestmark = pytest.mark.engine
+
 ROUNDS = 6
 DRAWS = 3
 

@@ -13,6 +13,8 @@ from troef.games.hoogjassen.rules import Hoogjassen
 from troef.games.hoogjassen.state import HoogjassenState
 from troef.players.kits import sample_world
 
+pytestmark = pytest.mark.engine
+
 HANDS = [
     "7S JH 8H AD AC KD QC",
     "9S AS QS 7H 7D 8D 8C",

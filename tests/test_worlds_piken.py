@@ -12,6 +12,8 @@ from troef.games.piken.order import CODE, parse_mask
 from troef.games.piken.state import PikenState
 from troef.players.kits import sample_world
 
+pytestmark = pytest.mark.engine
+
 PLAIN = "8D 9D TD JD QD 7H 7S 7C 8H 8S"
 """Seat 0's hand in every deal: never 7D or AC."""
 TWO_HOLDERS = [PLAIN, "7D 9H TH JH QH KH KD AD 9S 9C", "AC AH 8C TC JC QC KC JS QS KS"], "TS AS"

@@ -7,12 +7,16 @@ from __future__ import annotations
 import random
 from unittest import mock
 
+import pytest
+
 import troef
 import troef.players.worlds
 from troef.cards import SUIT_MASKS, CardSet, parse_card
 from troef.games.rikken.state import RikkenState
 from troef.players.kits import sample_world
 from troef.tricks import hand_codes
+
+pytestmark = pytest.mark.engine
 
 DRAWS = 150
 

@@ -21,6 +21,8 @@ from .tables import OPEN, Served, TablePage, any_action, bot, human, play_throug
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+pytestmark = pytest.mark.slow
+
 LANGS = ("nl", "de")
 PLACEHOLDER = re.compile(r"\{\w*\}")
 NAMES = ("Ann",)

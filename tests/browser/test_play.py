@@ -7,8 +7,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
 from .conftest import ContextMaker
 from .tables import Served, TablePage, any_action, bot, cards_of, human, play_through, seat_as
+
+pytestmark = pytest.mark.slow
 
 
 def sit(new_context: ContextMaker, served: Served, answer: dict[str, Any]) -> TablePage:

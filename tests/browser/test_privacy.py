@@ -9,12 +9,16 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 import troef
 from troef.replay import start_state
 
 from .conftest import ContextMaker
 from .leaks import CARD_NAMES, DOM_SNAPSHOT, Oracle, card_codes, named_cards
 from .tables import OPEN, Served, TablePage, any_action, bot, human, play_through, seat_as
+
+pytestmark = pytest.mark.slow
 
 
 def a_round(actions: int) -> tuple[dict[str, Any], Any]:

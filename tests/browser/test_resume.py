@@ -7,8 +7,12 @@ import random
 import time
 from collections.abc import Sequence
 
+import pytest
+
 from .conftest import ContextMaker
 from .tables import Served, TablePage, any_action, bot, human, play_through, seat_as
+
+pytestmark = pytest.mark.slow
 
 
 def mid_trick(page: TablePage) -> bool:

@@ -13,6 +13,8 @@ import pytest
 from .conftest import SCREENSHOTS, ContextMaker, missing
 from .tables import Served, TablePage, any_action, bot, eventually, human, play_through, seat_as
 
+pytestmark = pytest.mark.slow
+
 SHOWN = """() => {
   const t = document.querySelector('#table');
   const last = document.querySelector('[data-last-trick]');

@@ -12,6 +12,8 @@ import pytest
 from .conftest import ContextMaker
 from .tables import Served, TablePage, any_action, bot, human, play_through, seat_as
 
+pytestmark = pytest.mark.slow
+
 RESULT = """() => {
   const box = document.querySelector('[data-round-result]');
   if (!box) return null;

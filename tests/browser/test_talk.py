@@ -9,8 +9,12 @@ import random
 import time
 from typing import Any
 
+import pytest
+
 from .conftest import SCREENSHOTS, ContextMaker
 from .tables import Served, TablePage, any_action, bot, eventually, human, play_through, seat_as
+
+pytestmark = pytest.mark.slow
 
 PRAATJE_AT_ONCE = {"preset": "kampioenschap", "open_after_trick": 0}
 """The championship rules, an open hand laid open as play begins (so that a praatje's talk opens then)."""

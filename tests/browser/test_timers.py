@@ -9,8 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from .conftest import SCREENSHOTS, ContextMaker
 from .tables import Served, TablePage, any_action, bot, human, play_through, seat_as
+
+pytestmark = pytest.mark.slow
 
 COUNTDOWNS = """
 window.countdowns = [];

@@ -8,10 +8,14 @@ import random
 import time
 from typing import Any
 
+import pytest
+
 from serving import WAIT
 
 from .conftest import ContextMaker
 from .tables import Served, TablePage, any_action, bot, eventually, human, seat_as
+
+pytestmark = pytest.mark.slow
 
 OH_HELL_17: dict[str, Any] = {"preset": "oh-hell", "tricks": 17}
 """Seventeen cards each of three: the tens are likely in hand, digit ranks are sure."""

@@ -13,6 +13,8 @@ from .conftest import SCREENSHOTS, ContextMaker
 from .leaks import CARD_NAMES
 from .tables import Served, TablePage, any_action, bot, eventually, human, play_through, seat_as
 
+pytestmark = pytest.mark.slow
+
 NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth"
 TABLES: dict[str, dict[str, Any]] = {
     "rififi": {"players": 4, "rules": "oh-hell", "rounds": 1},
