@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from typing import Final
+from typing import Any, Final
 
 from troef.web.connection import Connection
 from troef.web.table import Outcome, Table
@@ -44,7 +44,8 @@ def main() -> None:
 
     for given, connection in zip(created.answer["seats"], connections, strict=True):
         run(connection.receive(table, json.dumps({"type": "hello", "token": given["token"]}), now=0.0))
-    texts = getattr(table, "frame_texts", None)
+    reads: Any = getattr(table, "reads", table)  # older troefs kept the frames on the table itself
+    texts = getattr(reads, "frame_texts", None)
     rng = random.Random(1)
     now = spent = 0.0
     versions = size = 0
@@ -68,7 +69,7 @@ def main() -> None:
             frames = list(texts([(seat, None) for seat in range(SEATS)], now).values())
         else:
             frames = [
-                json.dumps({**table.reads.frame(seat), "now": now}, separators=(",", ":"))
+                json.dumps({**reads.frame(seat), "now": now}, separators=(",", ":"))
                 for seat in range(SEATS)
             ]
         spent += time.process_time() - began
