@@ -69,8 +69,7 @@ def main() -> None:
             frames = list(texts([(seat, None) for seat in range(SEATS)], now).values())
         else:
             frames = [
-                json.dumps({**reads.frame(seat), "now": now}, separators=(",", ":"))
-                for seat in range(SEATS)
+                json.dumps({**reads.frame(seat), "now": now}, separators=(",", ":")) for seat in range(SEATS)
             ]
         spent += time.process_time() - began
         versions += 1
