@@ -279,9 +279,9 @@ def play_through(
     before each of a page's moves. Fails after ``limit`` seconds."""
     deadline = time.monotonic() + limit
     while True:
+        states = [page.state() for page in pages]  # before ``until``: a seat's own turn waits for its move
         if until is not None and until():
             return
-        states = [page.state() for page in pages]
         if until is None and all(state["over"] for state in states):
             return
         moved = False
