@@ -105,8 +105,7 @@ def test_two_people_at_one_table_never_see_each_others_cards(
     oracle = Oracle(record["rounds"][0])
     for page in (ann, bob):
         seat = int(page.state()["seat"])
-        # enough to look at: the versions snapshotted depend on the deal (a short auction) and the bots' speed
-        assert len(page.states()) >= 10 and len({s["version"] for s in snapshots[id(page)]}) >= 5
+        assert len(page.states()) >= 10 and len({s["version"] for s in snapshots[id(page)]}) >= 10
         leaks = oracle.frame_leaks(page.frames, seat)
         assert leaks == [], [(i, cards, page.frames[i]) for i, cards in leaks[:1]]
         for snapshot in snapshots[id(page)]:
