@@ -27,11 +27,18 @@ SRC = HERE / "src"
 # session, fair deals) and the arena stay Python: they spend their time elsewhere.  So do the packages'
 # __init__ modules (registries and re-exports): mypyc would give a compiled package a wrong __path__ when
 # its shared library sits inside troef/.
-ENGINE = ("cards.py", "tricks.py", "match.py", "replay.py", "core", "games", "players")
+ENGINE = ("core", "games", "players")
 # Never compiled: the arena; native.py, which stands in for mypy_extensions at run time; options.py, whose
 # `Rules` derives from the Mapping ABC (see native.py's `python_class`); and the views' TypedDicts, whose
 # annotations tests and tools read (a compiled module's are strings it cannot resolve).
-PURE = ("players/arena/*", "core/native.py", "core/options.py", "core/views.py", "games/*/view.py")
+PURE = (
+    "players/arena/*",
+    "core/native.py",
+    "core/options.py",
+    "core/views.py",
+    "games/*/view.py",
+    "games/fair.py",
+)
 # setup.py commands that build no extension: metadata, source distributions and editable installs.
 NO_BUILD = {"egg_info", "dist_info", "sdist", "editable_wheel", "develop", "--version", "--name"}
 

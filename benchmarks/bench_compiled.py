@@ -60,13 +60,13 @@ def work(name: str, args: argparse.Namespace) -> dict[str, Any]:
     import bench_rififi
     import bench_rikken
     import bench_search
-    import troef.tricks
+    import troef.core.tricks
     from timing import Line, game_runner, load_pyspiel, measure, openspiel_runner
 
     out: dict[str, Any] = {
         "python": platform.python_version(),
-        "troef": str(Path(troef.tricks.__file__).parent),
-        "compiled": not troef.tricks.__file__.endswith(".py"),
+        "troef": str(Path(troef.core.tricks.__file__).parent),
+        "compiled": not troef.core.tricks.__file__.endswith(".py"),
     }
     if name in ("rififi", "rikken", "oh_hell", "bridge"):
         if name == "rififi":

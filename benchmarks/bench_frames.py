@@ -1,7 +1,7 @@
 """What the table server's state frames cost: the CPU of one version's frames for four seated humans.
 
 A table of Rififi ``oh-hell`` (8 tricks, four human seats, each with a connection) plays 12 rounds of
-random legal actions through `troef.web.table.Table` alone (no sockets, no database). After every
+random legal actions through `troef.interfaces.web.table.Table` alone (no sockets, no database). After every
 version the four seats' frames are built as the server sends them, and their CPU time is summed. On a
 troef that has ``Table.frame_texts`` (the shared parts encoded once) that is what is timed; on an older
 one, ``json.dumps`` of each ``Table.frame`` with its ``now``, as its server did. So the same script
@@ -18,8 +18,8 @@ import random
 import time
 from typing import Any, Final
 
-from troef.web.connection import Connection
-from troef.web.table import Outcome, Table
+from troef.interfaces.web.connection import Connection
+from troef.interfaces.web.table import Outcome, Table
 
 ROUNDS: Final = 12
 SEATS: Final = 4

@@ -200,7 +200,7 @@ def aec_stepper(make: Callable[..., Any], *args: Any) -> Stepper:
 
 
 def troef_lines() -> list[Line]:
-    from troef.rl.pettingzoo import env, raw_env
+    from troef.interfaces.rl.pettingzoo import env, raw_env
 
     lines = []
     for label, game, rules, players in TROEF:
@@ -390,9 +390,9 @@ def version(dist: str) -> str | None:
 
 
 def troef_compiled() -> bool:
-    import troef.tricks
+    import troef.core.tricks
 
-    return not troef.tricks.__file__.endswith(".py")
+    return not troef.core.tricks.__file__.endswith(".py")
 
 
 def fmt_ratio(value: float | None) -> str:

@@ -22,12 +22,12 @@ from collections.abc import Sequence
 
 import troef
 from troef.core.game import Game, State
+from troef.core.tricks import TrickState
 from troef.players import make_bot
 from troef.players.endgame import solve
 from troef.players.kits import KITS
 from troef.players.levels import search_bot
 from troef.players.search import Budget, draw_worlds, ismcts, make_rollout, random_policy
-from troef.tricks import TrickState
 
 TRICKS = 8
 PLAYERS = 4

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 import troef
 from tally import Tally
 from troef.core.game import Result
+from troef.core.match import Match
 from troef.games.rififi import Rififi
-from troef.match import Match
 from troef.players import Bot, make_bot, play_out
 
 PLAYERS = 4

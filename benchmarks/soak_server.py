@@ -66,7 +66,7 @@ from bench_server import (
     percentile,
     raise_open_files,
 )
-from troef.web.store import Store
+from troef.interfaces.web.store import Store
 
 ROUNDS: Final = 4
 """Each table's match (about three minutes): when one ends its players leave and four others open a

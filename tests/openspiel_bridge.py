@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from troef.cards import CODES, parse_card
+from troef.core.cards import CODES, parse_card
 
 NUM_CARDS: Final = 52
 BID_BASE: Final = 52

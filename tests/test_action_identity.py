@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import troef
 from conftest import variants
 from troef import Action, IllegalAction, parse_action
-from troef.cards import CODES
+from troef.core.cards import CODES
 from troef.core.game import State
 from troef.games.rififi.state import RififiState
 

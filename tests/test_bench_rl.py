@@ -18,17 +18,17 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
-np = pytest.importorskip("numpy", reason="troef.rl needs numpy: pip install 'troef[rl]'")
-pytest.importorskip("pettingzoo", reason="troef.rl needs pettingzoo: pip install 'troef[rl]'")
+np = pytest.importorskip("numpy", reason="troef.interfaces.rl needs numpy: pip install 'troef[rl]'")
+pytest.importorskip("pettingzoo", reason="troef.interfaces.rl needs pettingzoo: pip install 'troef[rl]'")
 
 from test_rikken_play import blind_rik  # noqa: E402
-from troef.cards import parse_card  # noqa: E402
+from troef.core.cards import parse_card  # noqa: E402
 from troef.core.errors import GameError  # noqa: E402
 from troef.core.game import State  # noqa: E402
 from troef.games import GAMES, load_game  # noqa: E402
 from troef.games.rikken.rules import Rikken  # noqa: E402
-from troef.rl.encode import encoder  # noqa: E402
-from troef.rl.pettingzoo import raw_env  # noqa: E402
+from troef.interfaces.rl.encode import encoder  # noqa: E402
+from troef.interfaces.rl.pettingzoo import raw_env  # noqa: E402
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 ROUNDS = int(os.environ.get("TROEF_RL_ROUNDS", "100"))

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from troef import CARDS, PACKS, Card, CardSet
-from troef.cards import FULL_MASK, CardError, highest, mask_of, parse_card
+from troef.core.cards import FULL_MASK, CardError, highest, mask_of, parse_card
 
 pytestmark = pytest.mark.engine
 

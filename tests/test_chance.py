@@ -9,7 +9,7 @@ import random
 import pytest
 
 import troef
-from troef.cards import CODES
+from troef.core.cards import CODES
 from troef.core.chance import DealStep
 from troef.games import load_game
 

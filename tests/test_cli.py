@@ -10,7 +10,7 @@ import sys
 from typer.testing import CliRunner, Result
 
 import troef
-from troef.cli.main import app
+from troef.interfaces.cli.main import app
 from troef.present.base import CardOrder
 
 ENV: dict[str, str | None] = {"COLUMNS": "120", "NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}

@@ -14,9 +14,9 @@ from rich.text import Text
 from typer.testing import CliRunner, Result
 
 import troef
-from troef.cli.main import app
-from troef.cli.terminal import LineReader
-from troef.match import Match
+from troef.core.match import Match
+from troef.interfaces.cli.main import app
+from troef.interfaces.cli.terminal import LineReader
 from troef.players import bot_kinds
 
 ENV: dict[str, str | None] = {

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import troef
-from troef.cli.main import app
+from troef.interfaces.cli.main import app
 
 ENV: dict[str, str | None] = {
     "COLUMNS": "200",

@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import troef
-from troef.cli.main import app
-from troef.match import Match
+from troef.core.match import Match
+from troef.interfaces.cli.main import app
 
 ENV: dict[str, str | None] = {
     "COLUMNS": "200",

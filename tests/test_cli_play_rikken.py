@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import troef
-from troef.cli.main import app
 from troef.core.actions import parse_action
+from troef.interfaces.cli.main import app
 from troef.present import PRESENTERS, Seen
 from troef.present.model import plain
 

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 import troef
-from troef.cli.main import app
-from troef.match import Match
+from troef.core.match import Match
+from troef.interfaces.cli.main import app
 from troef.players import RandomBot, play_out
 
 pytestmark = pytest.mark.engine

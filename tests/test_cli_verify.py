@@ -14,9 +14,9 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import troef
-from troef.cli.main import app
-from troef.fair import FairDeal, commitment, fair_match_record
-from troef.match import Match
+from troef.core.match import Match
+from troef.games.fair import FairDeal, commitment, fair_match_record
+from troef.interfaces.cli.main import app
 from troef.players import RandomBot, play_out
 
 ENV: dict[str, str | None] = {"COLUMNS": "120", "NO_COLOR": "1", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}

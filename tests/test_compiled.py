@@ -14,16 +14,16 @@ import pytest
 from typer.testing import CliRunner
 
 import troef
-from troef.cli.main import app
+from troef.interfaces.cli.main import app
 
 pytestmark = pytest.mark.engine
 
 # Modules that must be compiled in a compiled build (setup.py's ENGINE), and some that never are.
 ENGINE = [
-    "troef.cards",
-    "troef.tricks",
-    "troef.match",
-    "troef.replay",
+    "troef.core.cards",
+    "troef.core.tricks",
+    "troef.core.match",
+    "troef.games.replay",
     "troef.core.actions",
     "troef.core.game",
     "troef.games.rififi.state",
@@ -39,7 +39,7 @@ ENGINE = [
 PURE = [
     "troef",
     "troef.session",
-    "troef.cli.main",
+    "troef.interfaces.cli.main",
     "troef.present.base",
     "troef.players.arena.duplicate",
     "troef.core.options",
@@ -55,7 +55,7 @@ def is_extension(module: str) -> bool:
 
 
 def test_compiled_says_whether_the_engine_modules_are_extensions() -> None:
-    assert troef.compiled() is is_extension("troef.cards")
+    assert troef.compiled() is is_extension("troef.core.cards")
     assert all(is_extension(m) is troef.compiled() for m in ENGINE)
     assert not any(is_extension(m) for m in PURE)
 

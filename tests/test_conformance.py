@@ -29,10 +29,10 @@ import pytest
 import troef
 from piken_oracle import PACK as PIKEN_PACK
 from piken_oracle import judge, strength
-from troef.cards import CODES, parse_card
+from troef.core.cards import CODES, parse_card
 from troef.core.errors import LISTED_LEGAL
 from troef.core.game import Game, State
-from troef.tricks import TrickState
+from troef.core.tricks import TrickState
 
 pytestmark = pytest.mark.engine
 

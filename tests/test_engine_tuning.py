@@ -9,10 +9,10 @@ import random
 import pytest
 
 import troef
-from troef.cards import shuffled
+from troef.core.cards import shuffled
 from troef.core.game import _slot_names
 from troef.core.rand import choice, shuffle
-from troef.tricks import TrickState, rank_power, trick_winner, winner_keys
+from troef.core.tricks import TrickState, rank_power, trick_winner, winner_keys
 
 
 def test_choice_and_shuffle_draw_as_random_does() -> None:

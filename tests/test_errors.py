@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import troef
-from troef.cards import CardSet, parse_card, suit_of
+from troef.core.cards import CardSet, parse_card, suit_of
 from troef.core.errors import (
     GameError,
     IllegalAction,
@@ -18,7 +18,7 @@ from troef.core.errors import (
     TroefError,
     UsageError,
 )
-from troef.match import Match
+from troef.core.match import Match
 from troef.players.search import SearchBot
 
 pytestmark = pytest.mark.engine

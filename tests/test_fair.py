@@ -14,8 +14,16 @@ from typing import Any
 import pytest
 
 import troef
-from troef.fair import FairDeal, SeedError, client_seed, commitment, deal_seed, fair_match_record, verify
-from troef.match import Match
+from troef.core.match import Match
+from troef.games.fair import (
+    FairDeal,
+    SeedError,
+    client_seed,
+    commitment,
+    deal_seed,
+    fair_match_record,
+    verify,
+)
 from troef.players import RandomBot, play_out
 from troef.session import Session
 

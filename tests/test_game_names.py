@@ -12,22 +12,22 @@ import pytest
 
 import troef
 from troef.core.actions import SHARED_KINDS, ActionError, register_kinds
-from troef.rl import learned
+from troef.interfaces.rl import learned
 
 SOURCE: Final = Path(troef.__file__).parent
 REGISTRATIONS: Final = frozenset(
-    {"games/__init__.py", "players/kits.py", "present/__init__.py", "rl/kits.py"}
+    {"games/__init__.py", "players/kits.py", "present/__init__.py", "interfaces/rl/kits.py"}
 )
 """The one registration of each game per layer."""
-HISTORY: Final = "web/migrations/"
+HISTORY: Final = "interfaces/web/migrations/"
 """Database migrations record what was, game names included."""
-LEARNED: Final = ("rl/learned/", "rl/train.py")
+LEARNED: Final = ("interfaces/rl/learned/", "interfaces/rl/train.py")
 """The learned bot and its training: own modules of the games it was trained for (`learned.GAMES`)."""
 
 
 def own_modules(game: str) -> tuple[str, ...]:
     """Path prefixes of ``game``'s own modules, relative to src/troef."""
-    own = (f"games/{game}/", f"players/{game}/", f"present/{game}.py", f"rl/games/{game}.py")
+    own = (f"games/{game}/", f"players/{game}/", f"present/{game}.py", f"interfaces/rl/games/{game}.py")
     return own + LEARNED if game in learned.GAMES else own
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import troef
-from troef.cards import parse_card
+from troef.core.cards import parse_card
 from troef.core.game import State
 from troef.players import Bot, RandomBot, bot_kinds, make_bot, play_out
 from troef.players.hoogjassen.bot import HoogjassenBot, _Play

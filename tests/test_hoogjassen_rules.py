@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import troef
-from troef.cards import PACKS, CardSet, parse_card
+from troef.core.cards import PACKS, CardSet, parse_card
 from troef.core.game import Money, Result
+from troef.core.match import Match
 from troef.games.hoogjassen.roem import roem_of, stuk_cards
 from troef.games.hoogjassen.scoring import card_points, round_opponents, settle
 from troef.games.hoogjassen.state import HoogjassenState
-from troef.match import Match
 
 pytestmark = pytest.mark.engine
 

@@ -1,31 +1,38 @@
 """DESIGN.md's layering: data flows one way, core -> games (rules) -> players and present -> session ->
 interfaces (cli, web, rl); nothing imports an interface, and everything below the interfaces imports only
-the standard library."""
+the standard library.  The tree shows the layers: each is one folder (the session one module), with no
+import cycle between them, and troef's own plugins are declared where this test reads them."""
 
 from __future__ import annotations
 
 import ast
 import sys
+import tomllib
+from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 from typing import Final
 
 import pytest
 
+from troef.games import plugins
+from troef.players import PLUGIN_GROUP
+
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "troef"
 MODULES = sorted(PACKAGE.rglob("*.py"))
 
 LAYERS: Final = {
-    "core": ("troef.core", "troef.cards", "troef.tricks", "troef.match"),
-    "games": ("troef.games", "troef.replay", "troef.fair"),
+    "core": ("troef.core",),
+    "games": ("troef.games",),
     "players": ("troef.players",),
     "present": ("troef.present",),
     "session": ("troef.session",),
-    "cli": ("troef.cli", "troef.__main__"),
-    "web": ("troef.web",),
-    "rl": ("troef.rl",),
+    "cli": ("troef.interfaces.cli", "troef.__main__"),
+    "web": ("troef.interfaces.web",),
+    "rl": ("troef.interfaces.rl",),
     "package": ("troef",),
 }
-"""Each layer's modules (a name stands for the module and everything below it)."""
+"""Each layer's modules (a name stands for the module and everything below it): one folder each, but for
+the session (one module) and ``python -m troef``'s door, which must sit at the root."""
 ALLOWED: Final = {
     "core": {"core"},
     "games": {"core", "games"},
@@ -35,12 +42,15 @@ ALLOWED: Final = {
     "cli": {"core", "games", "players", "present", "session", "cli", "web"},
     "web": {"core", "games", "players", "present", "session", "web"},
     "rl": {"core", "games", "players", "present", "session", "rl"},
-    "package": {"core", "games"},
+    "package": {"core", "games", "package"},
 }
 """What each layer may import: the layers below it and itself; `troef/__init__.py` is the library's
 front door over the rules, and the command line may start the web interface (`troef serve`, importing it
 only when it runs, since the server is an extra)."""
 INTERFACES: Final = frozenset({"cli", "web", "rl"})
+PLUGINS: Final = {PLUGIN_GROUP: "players", plugins.PLUGIN_GROUP: "games"}
+"""The entry-point groups troef reads, and the layer that loads each: a plugin builds on that layer."""
+PYPROJECT: Final = PACKAGE.parent.parent / "pyproject.toml"
 
 
 def layer_of(module: str) -> str:
@@ -133,18 +143,18 @@ def test_imports_for_the_type_checker_only_are_not_run_time_imports() -> None:
 
 
 def test_the_checker_resolves_relative_imports_and_sees_third_party_ones() -> None:
-    source = "import rich.console\nfrom ...cli import main\nfrom .. import cards\nfrom typer import Typer\n"
+    source = "import rich.console\nfrom ...interfaces.cli import main\nfrom .. import cards\nimport typer\n"
     found = imported_modules(source, ("troef", "games", "rififi"))
     assert {
         "rich.console",
-        "troef.cli",
-        "troef.cli.main",
+        "troef.interfaces.cli",
+        "troef.interfaces.cli.main",
         "troef.games",
         "troef.games.cards",
         "typer",
     } <= found
-    assert layer_of("troef.cli.main") == "cli" and layer_of("troef.games.rififi.state") == "games"
-    assert layer_of("troef.cards") == "core" and layer_of("troef") == "package"
+    assert layer_of("troef.interfaces.cli.main") == "cli" and layer_of("troef.games.rififi.state") == "games"
+    assert layer_of("troef.core.cards") == "core" and layer_of("troef") == "package"
 
 
 @pytest.mark.parametrize(
@@ -155,10 +165,50 @@ def test_the_checker_resolves_relative_imports_and_sees_third_party_ones() -> No
         ("troef.session", "from .cli.table import make_table"),
         ("troef.players.search", "import troef.present"),
         ("troef.core.game", "from ..games import load_game"),
-        ("troef.web.app", "from ..cli.main import app"),
+        ("troef.interfaces.web.app", "from ..cli.main import app"),
+        ("troef.core.cards", "from ..games import GAMES"),
     ],
 )
 def test_the_checker_catches_an_import_against_the_flow(name: str, source: str) -> None:
     package = tuple(name.split(".")[:-1])
     assert wrong_imports(name, package, source) != set()
     assert wrong_imports(name, package, "from troef.core.errors import TroefError") == set()
+
+
+def test_each_layer_is_one_folder_of_the_tree() -> None:
+    for layer, prefixes in LAYERS.items():
+        for prefix in prefixes:
+            path = PACKAGE.parent.joinpath(*prefix.split("."))
+            assert path.is_dir() or path.with_suffix(".py").is_file(), f"{layer}: no {prefix} in the tree"
+    folders = [prefix for prefixes in LAYERS.values() for prefix in prefixes if prefix != "troef"]
+    assert not [(a, b) for a in folders for b in folders if b.startswith(a + ".")], "a layer inside another"
+
+
+def test_no_import_cycle_between_the_layers_folders() -> None:
+    """The imports that run, between layers: a graph without cycles (the type checker's imports aside)."""
+    graph: dict[str, set[str]] = {}
+    for path in MODULES:
+        layer = layer_of(module_name(path))
+        imported = imported_modules(path.read_text(encoding="utf-8"), package_of(path), run_time=True)
+        graph.setdefault(layer, set()).update(
+            layer_of(m) for m in imported if m.split(".")[0] == "troef" and layer_of(m) != layer
+        )
+    try:
+        order = list(TopologicalSorter(graph).static_order())
+    except CycleError as cycle:
+        pytest.fail(f"import cycle between folders: {cycle.args[1]}")
+    assert order.index("core") < order.index("games") < order.index("session") < order.index("web")
+
+
+def test_troefs_own_plugins_are_declared_and_build_on_the_layer_that_loads_them() -> None:
+    """The learned bot reaches the players layer as a plugin, declared in pyproject.toml: the players
+    layer never imports it; the plugin imports the players layer's protocol, as any plugin would."""
+    declared = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["entry-points"]
+    assert declared == {"troef.bots": {"learned": "troef.interfaces.rl.learned:PLUGIN"}}
+    for group, entries in declared.items():
+        loader = PLUGINS[group]
+        for target in entries.values():
+            module = target.partition(":")[0]
+            assert PACKAGE.parent.joinpath(*module.split(".")).is_dir()
+            assert loader in ALLOWED[layer_of(module)], f"{module} may not build on {loader}"
+            assert layer_of(module) not in ALLOWED[loader], f"{loader} could import {module} itself"

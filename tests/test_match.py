@@ -1,4 +1,4 @@
-"""`troef.match.Match`: dealer rotation, schedules, the score sheet, totals, records and errors."""
+"""`troef.core.match.Match`: dealer rotation, schedules, the score sheet, totals, records and errors."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import troef
-from troef.match import Match, SheetRow
+from troef.core.match import Match, SheetRow
 from troef.players import RandomBot, play_out
 
 pytestmark = pytest.mark.engine

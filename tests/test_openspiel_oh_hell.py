@@ -28,7 +28,7 @@ from openspiel_bridge import (
     to_openspiel_card,
     tricks_won,
 )
-from troef.cards import CODES
+from troef.core.cards import CODES
 from troef.players.kits import sample_world
 
 pytestmark = pytest.mark.engine

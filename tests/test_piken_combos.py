@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import troef
 from piken_oracle import PACK, TYPES, judge, strength
-from troef.cards import parse_card
+from troef.core.cards import parse_card
 from troef.games.piken.combos import (
     NO_KEY,
     TYPE_NAMES,

@@ -12,9 +12,9 @@ import pytest
 import troef
 from troef.core.errors import LISTED_LEGAL
 from troef.core.game import State
+from troef.core.match import Match
 from troef.games.piken.order import CODE, mask_of
 from troef.games.piken.scoring import outcome
-from troef.match import Match
 from troef.players import RandomBot, play_out
 
 pytestmark = pytest.mark.engine

@@ -8,14 +8,14 @@ import random
 import pytest
 
 import troef
-from troef.cards import CardSet, parse_card
 from troef.core.actions import Action
+from troef.core.cards import CardSet, parse_card
+from troef.core.tricks import FOLLOW_RULES, TrickState, rank_power, turn_tables, winner_keys
 from troef.games.rikken.contracts import CONTRACTS
 from troef.games.rikken.state import RikkenState
 from troef.players.kits import KITS
 from troef.players.playouts import ANY, LOSE, WIN, greedy_card, trump_costs
 from troef.players.rikken.playout import aim
-from troef.tricks import FOLLOW_RULES, TrickState, rank_power, turn_tables, winner_keys
 
 pytestmark = pytest.mark.engine
 
@@ -64,7 +64,7 @@ class Table(TrickState):
 
 def card(state: Table, aim: int, feed: tuple[int, ...] | None = None, hidden: str | None = None) -> str:
     unseen = None if hidden is None else CardSet.parse(hidden).mask
-    return troef.cards.CODES[greedy_card(state, aim, trump_costs(POWER, state.trump), feed, unseen)]
+    return troef.core.cards.CODES[greedy_card(state, aim, trump_costs(POWER, state.trump), feed, unseen)]
 
 
 # seat 0 led 5S; seat 1 to play; seat 2 holds QS, seat 3 nothing in spades

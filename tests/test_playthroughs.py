@@ -15,7 +15,7 @@ import pytest
 
 from playthroughs.golden import FOLDER, REGENERATE, SPECTATOR, Config, Record, configurations, play, read
 from test_view import cards_in
-from troef.cards import CODES
+from troef.core.cards import CODES
 
 pytestmark = pytest.mark.engine
 

@@ -14,7 +14,7 @@ import pytest
 import troef
 from troef.core.actions import parse_action
 from troef.core.game import State
-from troef.match import Match
+from troef.core.match import Match
 from troef.present import LANGUAGES, PRESENTERS, Seen, choose_language, round_title, standings
 from troef.present.i18n import UnknownLanguage
 from troef.present.model import Part, Table, plain

@@ -13,7 +13,7 @@ from typing import Any
 
 import troef
 from troef.core.game import State
-from troef.match import Match
+from troef.core.match import Match
 from troef.present import LANGUAGES, PRESENTERS, Seen, replay_steps, round_log, standings
 from troef.present.model import Part
 

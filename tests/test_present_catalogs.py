@@ -62,9 +62,9 @@ def test_the_installed_catalogs_translate() -> None:
 
 
 def test_the_browser_clients_words_are_in_the_catalogs() -> None:
-    """`troef.web.words.MESSAGES` (served by ``GET /api/words``) are messages of the template, so the
-    test above holds every one of them translated in Dutch and German."""
-    from troef.web.words import MESSAGES
+    """`troef.interfaces.web.words.MESSAGES` (served by ``GET /api/words``) are messages of the template, so
+    the test above holds every one of them translated in Dutch and German."""
+    from troef.interfaces.web.words import MESSAGES
 
     found = set(messages())
     assert MESSAGES and all((message, None) in found for message in MESSAGES)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import troef
-from troef.match import Match
+from troef.core.match import Match
 from troef.players import RandomBot, play_out
 
 pytestmark = pytest.mark.engine

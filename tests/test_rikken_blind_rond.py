@@ -10,9 +10,9 @@ import pytest
 
 import troef
 from troef.core.game import State
-from troef.match import Match
+from troef.core.match import Match
+from troef.games.replay import replay, replay_match
 from troef.players import RandomBot, play_out
-from troef.replay import replay, replay_match
 
 pytestmark = pytest.mark.engine
 

@@ -9,8 +9,8 @@ import pytest
 import troef
 from test_rikken_bidding import hands_with, legal, refused, start
 from troef.core.game import State
+from troef.core.match import Match
 from troef.games.rikken.scoring import BSG, KAMPIOENSCHAP, Ledger, settle_piek_misere, settle_schoppen_mie
-from troef.match import Match
 
 pytestmark = pytest.mark.engine
 

@@ -1,4 +1,4 @@
-"""troef.rl's encoders and action indices: sizes, ranges, the index enumerated from the rules with
+"""troef.interfaces.rl's encoders and action indices: sizes, ranges, the index enumerated from the rules with
 index -> text -> index round trips, per-action features, and an observation that depends on the seat's
 view only (other seats' hidden cards do not change it)."""
 
@@ -13,13 +13,13 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
-np = pytest.importorskip("numpy", reason="troef.rl needs numpy: pip install 'troef[rl]'")
+np = pytest.importorskip("numpy", reason="troef.interfaces.rl needs numpy: pip install 'troef[rl]'")
 
-from troef.cards import parse_card  # noqa: E402
 from troef.core.actions import parse_action  # noqa: E402
+from troef.core.cards import parse_card  # noqa: E402
 from troef.games import GAMES, load_game  # noqa: E402
-from troef.rl.actions import FEATURES, action_index  # noqa: E402
-from troef.rl.encode import encoder  # noqa: E402
+from troef.interfaces.rl.actions import FEATURES, action_index  # noqa: E402
+from troef.interfaces.rl.encode import encoder  # noqa: E402
 
 COUNTS = [(name, n) for name, cls in GAMES.items() for n in range(cls.min_players, cls.max_players + 1)]
 CONFIGS = [

@@ -1,20 +1,20 @@
-"""The RL layer's kits (`troef.rl.kits`): one per game, and a clear error for a game without a kit or
-a kit missing a part."""
+"""The RL layer's kits (`troef.interfaces.rl.kits`): one per game, and a clear error for a game without a kit
+or a kit missing a part."""
 
 from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("numpy", reason="troef.rl needs numpy: pip install 'troef[rl]'")
-pytest.importorskip("pettingzoo", reason="troef.rl needs pettingzoo: pip install 'troef[rl]'")
+pytest.importorskip("numpy", reason="troef.interfaces.rl needs numpy: pip install 'troef[rl]'")
+pytest.importorskip("pettingzoo", reason="troef.interfaces.rl needs pettingzoo: pip install 'troef[rl]'")
 
 import troef
 from troef.games import load_game
-from troef.rl import kits
-from troef.rl.actions import action_index
-from troef.rl.encode import Encoder
-from troef.rl.kit import RLKit
-from troef.rl.pettingzoo import reward_scale
+from troef.interfaces.rl import kits
+from troef.interfaces.rl.actions import action_index
+from troef.interfaces.rl.encode import Encoder
+from troef.interfaces.rl.kit import RLKit
+from troef.interfaces.rl.pettingzoo import reward_scale
 
 
 def test_every_game_has_a_kit() -> None:

@@ -1,5 +1,5 @@
-"""The learned Rififi bot (`troef.rl.learned`): the shipped weights load and play legal moves in every
-preset and number of players, the numpy network equals a reference computation, the bot is found
+"""The learned Rififi bot (`troef.interfaces.rl.learned`): the shipped weights load and play legal moves in
+every preset and number of players, the numpy network equals a reference computation, the bot is found
 through the ``troef.bots`` entry point (make_bot, bot_kinds, the arena, the server's bot list), bad
 input gives troef errors; docs/rl.md's PettingZoo learner runs; with torch, a tiny training run writes a
 loadable file."""
@@ -27,11 +27,11 @@ from test_cli_play import play  # noqa: E402
 from test_search import play_legally  # noqa: E402
 from troef.core.errors import GameError, TroefError  # noqa: E402
 from troef.games.rififi import Rififi  # noqa: E402
+from troef.interfaces.rl.learned import PLUGIN  # noqa: E402
+from troef.interfaces.rl.learned.bot import WEIGHTS_FILE, LearnedBot, network  # noqa: E402
+from troef.interfaces.rl.learned.features import ACTIONS, PLAYERS, card_order, inputs, switches  # noqa: E402
+from troef.interfaces.rl.learned.network import WEIGHTS, load  # noqa: E402
 from troef.players import bot_kinds, make_bot, play_out, plugins  # noqa: E402
-from troef.rl.learned import PLUGIN  # noqa: E402
-from troef.rl.learned.bot import WEIGHTS_FILE, LearnedBot, network  # noqa: E402
-from troef.rl.learned.features import ACTIONS, PLAYERS, card_order, inputs, switches  # noqa: E402
-from troef.rl.learned.network import WEIGHTS, load  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rl.md"
 PRESETS = ("standaard", "oh-hell")
@@ -41,7 +41,8 @@ def test_the_shipped_weights_are_small_and_say_how_they_were_made() -> None:
     assert WEIGHTS_FILE.stat().st_size <= 5 * 2**20
     net = network()
     meta = net.meta
-    assert meta["command"].startswith("python -m troef.rl.train rififi --seed ")
+    made_by = ("python -m troef.rl.train", "python -m troef.interfaces.rl.train")  # its name before it moved
+    assert meta["command"].startswith(tuple(f"{command} rififi --seed " for command in made_by))
     assert f"--seed {meta['seed']}" in meta["command"]
     assert meta["torch"].startswith("2.13.0")
     assert net.layout() == inputs(4).layout
@@ -114,7 +115,7 @@ def test_the_inputs_put_trump_first_and_pad_the_seats() -> None:
     observation, trump = inp.observation(inp.encoder.encode(view), switches("standaard", 3))
     assert trump == "SHDC".index(view["trump"])
     order = card_order(trump)
-    assert sorted(troef.cards.CODES[order[i]] for i in np.flatnonzero(observation[:52])) == sorted(
+    assert sorted(troef.core.cards.CODES[order[i]] for i in np.flatnonzero(observation[:52])) == sorted(
         view["hand"]
     )
     assert {c // 13 for c in order[:13]} == {trump}
@@ -166,11 +167,11 @@ def test_a_broken_weights_file_is_a_troef_error(tmp_path: Path) -> None:
 
 
 def test_without_numpy_it_is_not_offered_and_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    import troef.rl.learned as learned
+    import troef.interfaces.rl.learned as learned
 
     monkeypatch.setattr(learned, "find_spec", lambda name: None)
     assert PLUGIN.games == frozenset()
-    monkeypatch.setitem(__import__("sys").modules, "troef.rl.learned.bot", None)
+    monkeypatch.setitem(__import__("sys").modules, "troef.interfaces.rl.learned.bot", None)
     with pytest.raises(GameError, match=re.escape("the learned bot needs numpy: pip install 'troef[rl]'")):
         make_bot("rififi", "learned", 1)
 
@@ -189,7 +190,7 @@ def test_troef_play_takes_learned_opponents() -> None:
 
 
 def test_the_server_offers_it() -> None:
-    seats = pytest.importorskip("troef.web.seats", reason="the server needs troef[server]")
+    seats = pytest.importorskip("troef.interfaces.web.seats", reason="the server needs troef[server]")
     assert seats.bot_kind("rififi", "learned") == "learned"
 
 
@@ -222,14 +223,14 @@ def test_the_pettingzoo_learner_in_the_docs_runs() -> None:
 
 def test_a_tiny_training_run_writes_a_loadable_file(tmp_path: Path) -> None:
     pytest.importorskip("torch")
-    from troef.rl import train
+    from troef.interfaces.rl import train
 
     out = tmp_path / "tiny.npz"
     train.main(["rififi", "--seed", "3", "--rounds", "24", "--batch-rounds", "12", "--out", str(out)])
     net = load(out)
     assert net.meta[
         "command"
-    ] == "python -m troef.rl.train rififi --seed 3 --rounds 24 --batch-rounds 12 --out " + str(out)
+    ] == "python -m troef.interfaces.rl.train rififi --seed 3 --rounds 24 --batch-rounds 12 --out " + str(out)
     assert json.loads(net.meta["trained"])["rounds"] == 24
     state = troef.load_game("rififi").deal(seed=1, dealer=0)
     play_out(state, [LearnedBot(s, net) for s in range(4)])

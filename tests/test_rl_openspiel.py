@@ -1,4 +1,4 @@
-"""troef's games registered with OpenSpiel (`troef.rl.openspiel`): OpenSpiel's own checks on every
+"""troef's games registered with OpenSpiel (`troef.interfaces.rl.openspiel`): OpenSpiel's own checks on every
 game x preset x player count, the deal as chance nodes, utility bounds, resampling, Hoogjassen's
 discard picks, the oh-hell preset against C++ ``oh_hell``, and smoke runs of OpenSpiel's algorithms."""
 
@@ -37,11 +37,11 @@ from openspiel_bridge import (  # noqa: E402
     openspiel_action_text,
     to_openspiel_card,
 )
-from troef.cards import CODES  # noqa: E402
-from troef.rl import openspiel as tos  # noqa: E402
-from troef.rl.encode import encoder  # noqa: E402
-from troef.rl.games.hoogjassen import max_roem  # noqa: E402
-from troef.rl.kits import kit_of  # noqa: E402
+from troef.core.cards import CODES  # noqa: E402
+from troef.interfaces.rl import openspiel as tos  # noqa: E402
+from troef.interfaces.rl.encode import encoder  # noqa: E402
+from troef.interfaces.rl.games.hoogjassen import max_roem  # noqa: E402
+from troef.interfaces.rl.kits import kit_of  # noqa: E402
 
 CONFIGS = [
     (name, preset.name, n)
@@ -558,7 +558,7 @@ def test_training_example() -> None:
 
 CPP_ISMCTS = textwrap.dedent(
     """
-    import sys, pyspiel, troef.rl.openspiel
+    import sys, pyspiel, troef.interfaces.rl.openspiel
     state = pyspiel.load_game("python_troef_rififi").new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])

@@ -1,5 +1,5 @@
-"""troef.rl.pettingzoo: PettingZoo's own checks (api_test, seed_test, render_test), a pickle round trip,
-and what api_test skips for dict observations: the mask equals the legal actions at every step of many
+"""troef.interfaces.rl.pettingzoo: PettingZoo's own checks (api_test, seed_test, render_test), a pickle round
+trip, and what api_test skips for dict observations: the mask equals the legal actions at every step of many
 random rounds, determinism (also of reset() without a seed), and no warnings but PettingZoo's two for
 dict observations.  ``TROEF_RL_ROUNDS`` sets the random rounds per configuration (default 250; the
 issue's full check is ``TROEF_RL_ROUNDS=1000 pytest tests/test_rl_pettingzoo.py``)."""
@@ -17,13 +17,13 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
-np = pytest.importorskip("numpy", reason="troef.rl needs numpy: pip install 'troef[rl]'")
-pytest.importorskip("pettingzoo", reason="troef.rl needs pettingzoo: pip install 'troef[rl]'")
+np = pytest.importorskip("numpy", reason="troef.interfaces.rl needs numpy: pip install 'troef[rl]'")
+pytest.importorskip("pettingzoo", reason="troef.interfaces.rl needs pettingzoo: pip install 'troef[rl]'")
 
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 from troef.games import GAMES  # noqa: E402
-from troef.rl.pettingzoo import env, raw_env, reward_scale  # noqa: E402
+from troef.interfaces.rl.pettingzoo import env, raw_env, reward_scale  # noqa: E402
 
 ROUNDS = int(os.environ.get("TROEF_RL_ROUNDS", "250"))
 CONFIGS = [

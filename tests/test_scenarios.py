@@ -4,7 +4,7 @@ Every ``*.json`` under ``tests/scenarios/`` (recursively, one folder per game) i
 round record (``troef-record/1``) or a match record (``troef-match/1``) with a
 ``result`` worked out by hand, plus two keys replay ignores: ``rule`` (the rule,
 Decision or option it proves, e.g. ``"3.2 …"`` or ``"hook oh-hell …"``) and
-``comment``.  `troef.replay` checks the result itself; these tests also compare
+``comment``.  `troef.games.replay` checks the result itself; these tests also compare
 every given key for equality and check that each rule of the spec is covered.
 """
 
@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 import troef
-from troef.match import Match
+from troef.core.match import Match
+from troef.games.replay import replay_state
 from troef.players import RandomBot, play_out
 from troef.present import PRESENTERS, Seen, round_log
 from troef.present.model import plain
-from troef.replay import replay_state
 
 pytestmark = pytest.mark.engine
 
@@ -526,7 +526,7 @@ def test_all_dealt_trump_card_stays_with_the_dealer(seed: int) -> None:
 
 def rikken_states(name: str) -> list[tuple[int, Any]]:
     """(completed tricks, state) after each play action of a rikken scenario."""
-    from troef.replay import split_seat, start_state
+    from troef.games.replay import split_seat, start_state
 
     record = load(SCENARIOS / "rikken" / name)
     state = start_state(record)

@@ -15,6 +15,7 @@ import pytest
 
 import troef
 from troef.core.game import Game, State
+from troef.core.tricks import TrickState
 from troef.players import THINKING, Bot, make_bot
 from troef.players.endgame import solve
 from troef.players.hoogjassen.bot import HoogjassenBot
@@ -38,7 +39,6 @@ from troef.players.search import (
     random_policy,
     text_of,
 )
-from troef.tricks import TrickState
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
 

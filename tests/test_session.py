@@ -11,7 +11,7 @@ import pytest
 
 import troef
 from troef.core.errors import MatchError
-from troef.match import Match
+from troef.core.match import Match
 from troef.players import RandomBot, make_bot
 from troef.session import (
     ActionApplied,

@@ -1,5 +1,5 @@
-"""The table server's event log (troef.web.store) on SQLite and PostgreSQL: round trips, versions taken
-once, racing writers, reopening, migrations, and a writer killed with SIGKILL losing nothing it
+"""The table server's event log (troef.interfaces.web.store) on SQLite and PostgreSQL: round trips, versions
+taken once, racing writers, reopening, migrations, and a writer killed with SIGKILL losing nothing it
 acknowledged."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
 import troef
-from troef.web.store import (
+from troef.interfaces.web.store import (
     EVENTS,
     TABLES,
     Event,
@@ -473,7 +473,7 @@ def test_fresh_databases_started_at_once_all_migrate(url: str) -> None:
 
 WRITER: Final = """
 import sys
-from troef.web.store import Event, Store
+from troef.interfaces.web.store import Event, Store
 store = Store(sys.argv[1])
 version = 0
 while True:

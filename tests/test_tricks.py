@@ -1,4 +1,4 @@
-"""The shared trick engine (``troef.tricks``): follow policies, rank power, trick winner, `TrickState`.
+"""The shared trick engine (``troef.core.tricks``): follow policies, rank power, trick winner, `TrickState`.
 
 DESIGN.md principle 6: Rikken, Hoogjassen and Rififi differ only in the follow
 policy, the rank order and scoring.  The policies are tested directly on hand
@@ -16,8 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import troef
-from troef.cards import CODES, SUIT_MASKS, CardSet, parse_card
-from troef.tricks import (
+from troef.core.cards import CODES, SUIT_MASKS, CardSet, parse_card
+from troef.core.tricks import (
     FOLLOW_RULES,
     follow_else_any,
     follow_else_must_trump,

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import troef
-from troef.cards import CODES, CardError, parse_card
+from troef.core.cards import CODES, CardError, parse_card
 from troef.core.game import Game, State
 
 pytestmark = pytest.mark.engine

@@ -13,7 +13,7 @@ from websockets.asyncio.client import connect
 
 from test_web_app import Frame, Peer, Served
 from test_web_table import Harness, body, error
-from troef.web.frames import Answer, read_frame
+from troef.interfaces.web.frames import Answer, read_frame
 
 pytestmark = pytest.mark.slow
 

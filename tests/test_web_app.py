@@ -26,12 +26,12 @@ from websockets.asyncio.client import ClientConnection, connect
 
 import troef
 from serving import WAIT, ServerProcess
-from troef.cli.main import app
-from troef.fair import verify
-from troef.replay import replay, start_state
-from troef.web.app import NO_TABLE, create_app
-from troef.web.server import TableServer
-from troef.web.store import Event, Store
+from troef.games.fair import verify
+from troef.games.replay import replay, start_state
+from troef.interfaces.cli.main import app
+from troef.interfaces.web.app import NO_TABLE, create_app
+from troef.interfaces.web.server import TableServer
+from troef.interfaces.web.store import Event, Store
 
 pytestmark = pytest.mark.slow
 

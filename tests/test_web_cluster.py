@@ -21,13 +21,13 @@ from websockets.asyncio.client import connect
 
 from serving import WAIT, fresh_postgresql, redis_or_skip
 from test_web_app import ANN_AND_TWO_BOTS, Frame, Peer, Served, body, play, versions_without_gaps, watch
-from troef.fair import verify
-from troef.replay import replay, start_state
-from troef.web.bus import BEAT, LEASE_TTL, Bus
-from troef.web.pace import RATE
-from troef.web.server import TableServer
-from troef.web.store import Event, Store, TableRow
-from troef.web.table import Table
+from troef.games.fair import verify
+from troef.games.replay import replay, start_state
+from troef.interfaces.web.bus import BEAT, LEASE_TTL, Bus
+from troef.interfaces.web.pace import RATE
+from troef.interfaces.web.server import TableServer
+from troef.interfaces.web.store import Event, Store, TableRow
+from troef.interfaces.web.table import Table
 
 pytestmark = pytest.mark.slow
 

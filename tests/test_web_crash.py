@@ -17,8 +17,8 @@ import pytest
 
 from serving import WAIT, fresh_postgresql
 from test_web_app import ANN_AND_TWO_BOTS, Peer, Served, body, check_log, play, versions_without_gaps, watch
-from troef.fair import verify
-from troef.replay import replay
+from troef.games.fair import verify
+from troef.games.replay import replay
 
 pytestmark = pytest.mark.slow
 

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from troef.web.app import create_app
-from troef.web.server import TableServer
-from troef.web.store import Store
+from troef.interfaces.web.app import create_app
+from troef.interfaces.web.server import TableServer
+from troef.interfaces.web.store import Store
 
 pytestmark = pytest.mark.slow
 

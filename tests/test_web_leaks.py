@@ -30,15 +30,15 @@ import pytest
 import troef
 from test_view import cards_in, visible
 from test_web_table import Harness, Receiver, SeededSecrets, snapshot
-from troef.cards import CODES
-from troef.fair import verify
+from troef.core.cards import CODES
+from troef.games.fair import verify
+from troef.games.replay import replay
+from troef.interfaces.web.encoded import dumps
+from troef.interfaces.web.frames import Frame
 from troef.present import LANGUAGES
 from troef.present.i18n import catalog_text, parse_po
 from troef.present.messages import messages
-from troef.replay import replay
 from troef.session import Who
-from troef.web.encoded import dumps
-from troef.web.frames import Frame
 
 pytestmark = pytest.mark.slow
 
@@ -204,7 +204,7 @@ def play_match(
     }
     if rounds is not None:
         request["rounds"] = rounds
-    with mock.patch("troef.web.table.secrets", SeededSecrets(seed)):
+    with mock.patch("troef.interfaces.web.table.secrets", SeededSecrets(seed)):
         h = Harness(request, now=0.0)
         return h, play(h, rng)
 

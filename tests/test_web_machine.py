@@ -17,7 +17,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from test_web_fuzz import FRAMES
 from test_web_leaks import LeakCheck
 from test_web_table import Harness, Receiver, SeededSecrets, body
-from troef.web.frames import Frame
+from troef.interfaces.web.frames import Frame
 
 pytestmark = pytest.mark.slow
 
@@ -30,7 +30,8 @@ class OneTable(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.secrets = mock.patch("troef.web.table.secrets", SeededSecrets(3))  # the same deals each run
+        # the same deals each run
+        self.secrets = mock.patch("troef.interfaces.web.table.secrets", SeededSecrets(3))
         self.secrets.start()
         self.h = Harness(body(rounds=3))
         self.h.join("Bob")

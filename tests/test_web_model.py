@@ -13,10 +13,10 @@ import pytest
 
 import troef
 from test_web_table import Harness, body, error
+from troef.interfaces.web.connection import Connection
+from troef.interfaces.web.frames import BadMessage, Frame, Hello, Model, Sync, read_frame
+from troef.interfaces.web.store import Event
 from troef.present import PRESENTERS, Seen, round_log
-from troef.web.connection import Connection
-from troef.web.frames import BadMessage, Frame, Hello, Model, Sync, read_frame
-from troef.web.store import Event
 
 pytestmark = pytest.mark.slow
 

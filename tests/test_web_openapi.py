@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
 
 from test_web_app import Served
-from troef.web.openapi import OPENAPI, TABLE_REQUEST
-from troef.web.seats import BODY_KEYS
+from troef.interfaces.web.openapi import OPENAPI, TABLE_REQUEST
+from troef.interfaces.web.seats import BODY_KEYS
 
 pytestmark = pytest.mark.slow
 

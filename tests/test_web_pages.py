@@ -18,13 +18,13 @@ from starlette.testclient import TestClient
 import troef
 from test_web_table import Harness
 from troef.core.actions import parse_action
+from troef.interfaces.web import words
+from troef.interfaces.web.app import CSP, create_app, static_directory
+from troef.interfaces.web.seats import proves
+from troef.interfaces.web.server import TableServer
+from troef.interfaces.web.store import Store
+from troef.interfaces.web.table import Table
 from troef.present.i18n import translations
-from troef.web import words
-from troef.web.app import CSP, create_app, static_directory
-from troef.web.seats import proves
-from troef.web.server import TableServer
-from troef.web.store import Store
-from troef.web.table import Table
 
 pytestmark = pytest.mark.slow
 
@@ -287,7 +287,7 @@ def test_a_replay_names_every_card_of_every_action(game: str, rules: str) -> Non
     for step in replay["steps"][1:]:
         assert step["action"] is not None and step["lines"]
         named = {p["code"] for p in step["lines"][0]["parts"] if p["kind"] == "card"}
-        assert {troef.cards.CODES[c] for c in parse_action(step["action"]).cards} <= named, step
+        assert {troef.core.cards.CODES[c] for c in parse_action(step["action"]).cards} <= named, step
     for step in replay["steps"]:
         assert "??" not in json.dumps(step["hands"])
 
@@ -324,9 +324,9 @@ def test_a_page_not_installed_is_a_404(client: TestClient, static: Path) -> None
 
 def test_the_package_ships_its_static_folder() -> None:
     folder = static_directory()
-    assert folder == Path(troef.__file__).parent / "web" / "static"
+    assert folder == Path(troef.__file__).parent / "interfaces" / "web" / "static"
     pyproject = (Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8")
-    assert '"web/static/*"' in pyproject
+    assert '"interfaces/web/static/*"' in pyproject
 
 
 def test_a_socket_that_says_hello_with_a_lang_gets_the_model(client: TestClient) -> None:

@@ -14,10 +14,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from test_web_app import body
-from troef.web.app import create_app
-from troef.web.pool import BOTS_ONLY, PERSON, BotPool, Lane
-from troef.web.server import BOTS_ONLY_PER_ADDRESS, TableServer
-from troef.web.store import Store
+from troef.interfaces.web.app import create_app
+from troef.interfaces.web.pool import BOTS_ONLY, PERSON, BotPool, Lane
+from troef.interfaces.web.server import BOTS_ONLY_PER_ADDRESS, TableServer
+from troef.interfaces.web.store import Store
 
 pytestmark = pytest.mark.slow
 

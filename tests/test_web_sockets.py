@@ -20,9 +20,9 @@ from websockets.exceptions import ConnectionClosedError
 
 from serving import WAIT
 from test_web_app import Served, body
-from troef.web.app import POLICY, create_app
-from troef.web.server import OUTBOX_BYTES, OUTBOX_LIMIT, Client, TableServer
-from troef.web.store import Store
+from troef.interfaces.web.app import POLICY, create_app
+from troef.interfaces.web.server import OUTBOX_BYTES, OUTBOX_LIMIT, Client, TableServer
+from troef.interfaces.web.store import Store
 
 pytestmark = pytest.mark.slow
 

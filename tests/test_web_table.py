@@ -1,6 +1,6 @@
-"""The table runtime (troef.web.table) against server.md: creating a table, seats, tokens and invites,
-the act checks in their order, at-most-once resends, ready and client seeds, dealing, bots and stand-ins,
-the record, and rebuilding a table from its stored events."""
+"""The table runtime (troef.interfaces.web.table) against server.md: creating a table, seats, tokens and
+invites, the act checks in their order, at-most-once resends, ready and client seeds, dealing, bots and
+stand-ins, the record, and rebuilding a table from its stored events."""
 
 from __future__ import annotations
 
@@ -18,18 +18,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import troef
-from troef.cli.replay import run_replay
-from troef.cli.verify import run_verify
-from troef.fair import verify
+from troef.games.fair import verify
+from troef.games.replay import replay
+from troef.interfaces.cli.replay import run_replay
+from troef.interfaces.cli.verify import run_verify
+from troef.interfaces.web.app import status_of
+from troef.interfaces.web.bots import bot_move
+from troef.interfaces.web.connection import Connection
+from troef.interfaces.web.frames import FRAME_BYTES, Act, BadMessage, Frame, Hello, Ready, Sync, read_frame
+from troef.interfaces.web.seats import TableError, engine_bot_kind
+from troef.interfaces.web.store import Event, Store
+from troef.interfaces.web.table import HINT_LEVEL, Outcome, Table
 from troef.present import PRESENTERS
-from troef.replay import replay
-from troef.web.app import status_of
-from troef.web.bots import bot_move
-from troef.web.connection import Connection
-from troef.web.frames import FRAME_BYTES, Act, BadMessage, Frame, Hello, Ready, Sync, read_frame
-from troef.web.seats import TableError, engine_bot_kind
-from troef.web.store import Event, Store
-from troef.web.table import HINT_LEVEL, Outcome, Table
 
 pytestmark = pytest.mark.slow
 
@@ -774,7 +774,7 @@ class SeededSecrets:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_commands_answer_spec_errors_and_change_nothing_on_error(data: st.DataObject) -> None:
-    with mock.patch("troef.web.table.secrets", SeededSecrets(1)):
+    with mock.patch("troef.interfaces.web.table.secrets", SeededSecrets(1)):
         random_commands(data)
 
 

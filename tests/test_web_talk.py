@@ -18,12 +18,12 @@ from websockets.asyncio.client import connect
 from serving import WAIT
 from test_web_app import Frame, Peer, Served, body
 from test_web_table import Harness, error, snapshot
-from troef.web.app import status_of
-from troef.web.frames import CHAT_LENGTH, CHAT_PRESETS, BadMessage, Chat, Hint, read_frame
-from troef.web.seats import TableError
-from troef.web.store import Store
-from troef.web.table import Table
-from troef.web.talk import KEPT, RATE, WINDOW
+from troef.interfaces.web.app import status_of
+from troef.interfaces.web.frames import CHAT_LENGTH, CHAT_PRESETS, BadMessage, Chat, Hint, read_frame
+from troef.interfaces.web.seats import TableError
+from troef.interfaces.web.store import Store
+from troef.interfaces.web.table import Table
+from troef.interfaces.web.talk import KEPT, RATE, WINDOW
 
 pytestmark = pytest.mark.slow
 

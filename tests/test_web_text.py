@@ -10,11 +10,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from test_web_app import body, created, invite_code
-from troef.web.app import create_app
-from troef.web.server import TableServer
-from troef.web.store import Event, Store
-from troef.web.table import Table
-from troef.web.text import TextRefused, clean_text, repaired
+from troef.interfaces.web.app import create_app
+from troef.interfaces.web.server import TableServer
+from troef.interfaces.web.store import Event, Store
+from troef.interfaces.web.table import Table
+from troef.interfaces.web.text import TextRefused, clean_text, repaired
 
 pytestmark = pytest.mark.slow
 

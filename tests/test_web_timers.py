@@ -1,7 +1,7 @@
-"""The table's timers and pauses (troef.web.table): the countdowns in the table info (the next deal, a
-stand-in about to play), the creator's choice for an absent human (a stand-in bot, or a pause), a match
-every human left pausing after a whole round, a returning player taking the seat at once, the marks of a
-stand-in's moves in the log, the sheet and the replay, and all of it rebuilt from the stored events; then
+"""The table's timers and pauses (troef.interfaces.web.table): the countdowns in the table info (the next
+deal, a stand-in about to play), the creator's choice for an absent human (a stand-in bot, or a pause), a
+match every human left pausing after a whole round, a returning player taking the seat at once, the marks
+of a stand-in's moves in the log, the sheet and the replay, and all of it rebuilt from the stored events; then
 the same over a real server's WebSockets."""
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ import pytest
 
 import test_web_app as app
 from test_web_table import Harness, body, dealt, error, finish_round, snapshot
+from troef.games.replay import start_state
+from troef.interfaces.web.app import status_of
+from troef.interfaces.web.seats import TableError
+from troef.interfaces.web.store import Store, TableRow
+from troef.interfaces.web.table import Table
 from troef.present.model import plain
-from troef.replay import start_state
-from troef.web.app import status_of
-from troef.web.seats import TableError
-from troef.web.store import Store, TableRow
-from troef.web.table import Table
 
 pytestmark = pytest.mark.slow
 

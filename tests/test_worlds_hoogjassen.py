@@ -8,7 +8,7 @@ import random
 import pytest
 
 import troef
-from troef.cards import CLUBS, SUIT_MASKS, CardSet
+from troef.core.cards import CLUBS, SUIT_MASKS, CardSet
 from troef.games.hoogjassen.rules import Hoogjassen
 from troef.games.hoogjassen.state import HoogjassenState
 from troef.players.kits import sample_world

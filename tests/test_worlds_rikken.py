@@ -11,10 +11,10 @@ import pytest
 
 import troef
 import troef.players.worlds
-from troef.cards import SUIT_MASKS, CardSet, parse_card
+from troef.core.cards import SUIT_MASKS, CardSet, parse_card
+from troef.core.tricks import hand_codes
 from troef.games.rikken.state import RikkenState
 from troef.players.kits import sample_world
-from troef.tricks import hand_codes
 
 pytestmark = pytest.mark.engine
 

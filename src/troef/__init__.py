@@ -8,8 +8,11 @@
 1
 """
 
-from .cards import CARDS, PACKS, Card, CardError, CardSet
+from types import ModuleType
+
+from . import moved
 from .core.actions import Action, ActionError, parse_action
+from .core.cards import CARDS, PACKS, Card, CardError, CardSet
 from .core.errors import (
     GameError,
     IllegalAction,
@@ -23,7 +26,9 @@ from .core.errors import (
 from .core.game import Game, State
 from .core.native import compiled
 from .games import GAMES, load_game
-from .replay import replay
+from .games.replay import replay
+
+moved.install()
 
 __all__ = [
     "CARDS",
@@ -49,3 +54,8 @@ __all__ = [
     "parse_action",
     "replay",
 ]
+
+
+def __getattr__(name: str) -> ModuleType:
+    """A module by its name before it moved (``troef.match`` is ``troef.core.match``)."""
+    return moved.attribute(name)

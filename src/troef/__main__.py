@@ -1,6 +1,6 @@
 """``python -m troef``: the ``troef`` command."""
 
-from .cli.main import main
+from .interfaces.cli.main import main
 
 if __name__ == "__main__":
     main()

@@ -33,7 +33,7 @@ from typing import Any
 from .core.actions import Action
 from .core.errors import MatchError
 from .core.game import State
-from .match import Match, SheetRow
+from .core.match import Match, SheetRow
 from .players import Bot
 
 __all__ = [

@@ -14,10 +14,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from troef.cards import RANKS, SUITS
+from troef.core.cards import RANKS, SUITS
+from troef.games.replay import start_state
 from troef.present.i18n import Words
 from troef.present.words import Cards
-from troef.replay import start_state
 
 CODE = re.compile(r"(?<![A-Za-z0-9_-])([2-9TJQKA][SHDC])(?![A-Za-z0-9_-])")
 """A card code standing alone (ids and tokens are URL-safe base64: a code inside one is not matched)."""

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import troef
-from troef.replay import start_state
+from troef.games.replay import start_state
 
 from .conftest import ContextMaker
 from .leaks import CARD_NAMES, DOM_SNAPSHOT, Oracle, card_codes, named_cards

@@ -35,7 +35,7 @@ def register() -> None:
     KITS[NAME] = KIT
     PRESENTERS[NAME] = MinitrickPresenter()
     if find_spec("numpy") is not None:
-        from troef.rl import kits
+        from troef.interfaces.rl import kits
 
         from .rl import KIT as RL_KIT
 

@@ -6,8 +6,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from troef.cards import CODES, parse_card
+from troef.core.cards import CODES, parse_card
 from troef.core.game import Game
+from troef.core.tricks import FOLLOW_ELSE_ANY, hand_codes
 from troef.players.kit import PlayerKit, sampler
 from troef.players.playouts import WIN, Policy, greedy_card, trick_policy
 from troef.players.worlds import (
@@ -19,7 +20,6 @@ from troef.players.worlds import (
     replay,
     trick_log,
 )
-from troef.tricks import FOLLOW_ELSE_ANY, hand_codes
 
 from .rules import PACK_MASK, Minitrick, MinitrickState
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from troef.match import SheetRow
+from troef.core.match import SheetRow
 from troef.present import Presenter, Seen
 from troef.present.base import View
 from troef.present.model import Group, Line, joined, line

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from troef.core.actions import Action, make
-from troef.rl.encode import Encoder
-from troef.rl.kit import RLKit
-from troef.rl.vector import Values, View
+from troef.interfaces.rl.encode import Encoder
+from troef.interfaces.rl.kit import RLKit
+from troef.interfaces.rl.vector import Values, View
 
 from .rules import HAND, PACK
 

@@ -6,12 +6,12 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, Final
 
-from troef.cards import CODES, card_index, shuffled
 from troef.core.actions import Action
+from troef.core.cards import CODES, card_index, shuffled
 from troef.core.errors import RecordError
 from troef.core.game import Game, Result, check_seed, deal_hands
 from troef.core.options import Option, Preset, _
-from troef.tricks import FOLLOW_ELSE_ANY, TrickState, hand_codes, turn_tables, winner_keys
+from troef.core.tricks import FOLLOW_ELSE_ANY, TrickState, hand_codes, turn_tables, winner_keys
 
 from .view import MinitrickView
 

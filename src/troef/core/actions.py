@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from ..cards import CODES, SUITS, CardError, listing_key, parse_card, suit_of
+from .cards import CODES, SUITS, CardError, listing_key, parse_card, suit_of
 from .errors import TroefError
 
 Shape = tuple[int, int]

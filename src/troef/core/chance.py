@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..cards import CODES
+from .cards import CODES
 
 
 class DealStep(NamedTuple):

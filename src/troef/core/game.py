@@ -7,8 +7,8 @@ from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, NamedTuple, Self
 
-from ..cards import CardError, parse_card
 from .actions import Action, ActionError, Shape, as_action
+from .cards import CardError, parse_card
 from .chance import DealStep, cards_of, deal_of, round_robin
 from .errors import GameError, IllegalAction, RecordError, RoundOverError
 from .native import mypyc_attr

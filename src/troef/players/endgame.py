@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from ..tricks import TrickState
+from ..core.tricks import TrickState
 
 EXACT, LOWER, UPPER = 0, 1, 2
 Entry = tuple[float, int, list[float]]

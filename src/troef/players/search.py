@@ -23,8 +23,8 @@ from ..core.actions import Action
 from ..core.errors import GameError
 from ..core.game import Game, State
 from ..core.rand import choice
+from ..core.tricks import TrickState
 from ..games import load_game
-from ..tricks import TrickState
 from .endgame import Table, solve
 from .kit import Candidates, PolicyFactory, all_legal
 from .kits import sample_world

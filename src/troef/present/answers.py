@@ -15,8 +15,8 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final
 
-from ..cards import CODES, CardError, parse_card
 from ..core.actions import Action, parse_action
+from ..core.cards import CODES, CardError, parse_card
 from ..core.errors import TroefError
 from .i18n import Words
 from .model import Choice, Group, Table, plain

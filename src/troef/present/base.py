@@ -11,10 +11,10 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from ..cards import CODES, RANKS, SUITS
 from ..core.actions import Action
+from ..core.cards import CODES, RANKS, SUITS
 from ..core.game import Game
-from ..match import Match, SheetRow
+from ..core.match import Match, SheetRow
 from .i18n import Words
 from .model import (
     Choice,

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import SUITS, parse_card
 from ..core.actions import Action
+from ..core.cards import SUITS, parse_card
 from ..core.game import Money
+from ..core.match import Match, SheetRow
 from ..games.hoogjassen.rules import Hoogjassen
 from ..games.hoogjassen.scoring import card_points
-from ..match import Match, SheetRow
 from .base import Presenter, Seen, View, signed
 from .i18n import Words
 from .model import Choice, Entry, Group, Hand, Line, Part, joined, line, phrase

@@ -21,7 +21,8 @@ class Part(TypedDict):
 
 
 class Line(TypedDict):
-    """A line; ``stand_in`` when it tells a move a stand-in bot made for an away player (`troef.web`)."""
+    """A line; ``stand_in`` when it tells a move a stand-in bot made for an away player
+    (`troef.interfaces.web`)."""
 
     parts: list[Part]
     bold: bool

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..core.actions import Action
+from ..core.match import Match, SheetRow
 from ..games.piken.combos import NO_KEY, TYPE_NAMES, beats, classify, type_name
 from ..games.piken.middle import SPECIAL
 from ..games.piken.order import CODE, parse_mask
-from ..match import Match, SheetRow
 from .base import Presenter, Seen, View
 from .i18n import Words
 from .model import Choice, Entry, Group, Hand, HandGroup, Line, joined, line, phrase

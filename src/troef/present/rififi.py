@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..match import Match, SheetRow
+from ..core.match import Match, SheetRow
 from .base import Presenter, Seen, View, signed
 from .model import Group, Line, Part, joined, line, phrase
 

@@ -7,8 +7,8 @@ The partner shows only once the view's ``sides`` name him; a card led blind only
 from __future__ import annotations
 
 from ..core.actions import Action
+from ..core.match import SheetRow
 from ..games.rikken.contracts import CONTRACTS, EEN_OF_VIJF, MISERE, PIEK, SCHOPPEN_MIE
-from ..match import SheetRow
 from .base import Presenter, Seen, View, signed
 from .model import Group, Line, joined, line, phrase
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..cards import HIDDEN, RANKS, SUIT_SYMBOLS, SUITS
+from ..core.cards import HIDDEN, RANKS, SUIT_SYMBOLS, SUITS
 from ..core.options import _
 from .i18n import Words
 from .model import Part

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from ...tricks import rank_power, winner_keys
+from ...core.tricks import rank_power, winner_keys
 
 TRUMP_POWER: Final = rank_power("J9AKQT87")
 PLAIN_POWER: Final = rank_power("AKQJT987")

@@ -6,7 +6,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ...cards import BIT, CODES, SUITS, bits, card_index
+from ...core.cards import BIT, CODES, SUITS, bits, card_index
 
 NATURAL: Final = "789TJQKA"
 """The natural order that runs follow (the ten between 9 and J)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...cards import BIT, CODES, PACKS, bits, mask_of, shuffled
+from ...core.cards import BIT, CODES, PACKS, bits, mask_of, shuffled
 from ...core.chance import DealStep, round_robin, set_aside
 from ...core.errors import RecordError
 from ...core.game import Game, Money, Result, check_seed, deal_cards, deal_hands

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from ...cards import RANKS
+from ...core.cards import RANKS
 
 TRUMP_POINTS: Final = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 3, "Q": 2}
 PLAIN_POINTS: Final = {"A": 11, "T": 10, "K": 3, "Q": 2, "J": 1}

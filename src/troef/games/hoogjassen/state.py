@@ -7,11 +7,11 @@ import itertools
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from ...cards import BIT, CODES, SUITS, bits, card_index
 from ...core.actions import PASS, Action, make
+from ...core.cards import BIT, CODES, SUITS, bits, card_index
 from ...core.game import Result
+from ...core.tricks import FOLLOW_RULES, TrickState, hand_codes, turn_tables, winner_keys
 from ...core.views import AuctionEntry, BidRange, Side
-from ...tricks import FOLLOW_RULES, TrickState, hand_codes, turn_tables, winner_keys
 from .ranks import trick_keys
 from .roem import STUK, Roem, roem_of, stuk_cards
 from .scoring import LAST_TRICK, TOTAL, card_points, points_of, settle

@@ -13,8 +13,8 @@ import functools
 import itertools
 from typing import Final, NamedTuple
 
-from ...cards import bits
 from ...core.actions import Action, make
+from ...core.cards import bits
 from .order import CARD_OF, PIKEN_SUITS, SUIT_MASKS, highest
 
 SINGLE, PAIR, TWO_PAIRS, THREE, STRAIGHT, FULL_HOUSE, FLUSH, FOUR, STRAIGHT_FLUSH, ROYAL_FLUSH = range(10)

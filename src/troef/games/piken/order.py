@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from ...cards import CODES, RANKS, SUITS, bits
+from ...core.cards import CODES, RANKS, SUITS, bits
 
 PIKEN_RANKS: Final = "789TJQKA"
 PIKEN_SUITS: Final = "DHSC"
@@ -23,7 +23,7 @@ SPADES: Final = SUIT_MASKS[PIKEN_SUITS.index("S")]
 CARD_OF: Final = tuple(
     SUITS.index(PIKEN_SUITS[p & 3]) * 13 + RANKS.index(PIKEN_RANKS[p >> 2]) for p in range(32)
 )
-"""Each Piken index's card (``troef.cards`` index 0..51)."""
+"""Each Piken index's card (``troef.core.cards`` index 0..51)."""
 _INDEX_OF: Final = {card: p for p, card in enumerate(CARD_OF)}
 CODE: Final = tuple(CODES[c] for c in CARD_OF)
 _INDEX_OF_CODE: Final = {code: p for p, code in enumerate(CODE)}
@@ -33,12 +33,12 @@ ACE_OF_SPADES: Final = CODE.index("AS")
 
 
 def index_of(card: int) -> int:
-    """The Piken index of a ``troef.cards`` card, or -1 for a card that is not in the 32-card pack."""
+    """The Piken index of a ``troef.core.cards`` card, or -1 for a card that is not in the 32-card pack."""
     return _INDEX_OF.get(card, -1)
 
 
 def mask_of(cards: Iterable[int]) -> int:
-    """The Piken mask of some ``troef.cards`` cards; -1 if one of them is not in the pack."""
+    """The Piken mask of some ``troef.core.cards`` cards; -1 if one of them is not in the pack."""
     mask = 0
     for card in cards:
         p = _INDEX_OF.get(card)

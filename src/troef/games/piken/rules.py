@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...cards import CODES, PACKS, bits, shuffled
+from ...core.cards import CODES, PACKS, bits, shuffled
 from ...core.chance import DealStep, round_robin, set_aside
 from ...core.errors import RecordError
 from ...core.game import Game, check_seed, deal_cards, deal_hands

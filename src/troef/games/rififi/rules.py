@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...cards import CODES, PACKS, bits, shuffled
+from ...core.cards import CODES, PACKS, bits, shuffled
 from ...core.chance import DealStep, cards_of, round_robin, set_aside
 from ...core.errors import GameError, RecordError
 from ...core.game import Game, State, check_seed, deal_cards, deal_hands
 from ...core.options import Option, Preset, _
-from ...tricks import FOLLOW_RULES, rank_power, turn_tables, winner_keys
+from ...core.tricks import FOLLOW_RULES, rank_power, turn_tables, winner_keys
 from .scoring import rififi_points, tricks_plus_10_points
 from .state import RififiState
 

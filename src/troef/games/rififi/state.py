@@ -5,11 +5,11 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from ...cards import CODES, SUITS
 from ...core.actions import Action, make
+from ...core.cards import CODES, SUITS
 from ...core.game import Result
+from ...core.tricks import TrickState, hand_codes
 from ...core.views import BidRange
-from ...tricks import TrickState, hand_codes
 from .view import RififiView
 
 if TYPE_CHECKING:

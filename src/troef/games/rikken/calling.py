@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...cards import HEARTS, SUIT_MASKS, SUITS, card_index
 from ...core.actions import Action, make
+from ...core.cards import HEARTS, SUIT_MASKS, SUITS, card_index
 from .contracts import Contract
 
 TRUMPS: Final = tuple(make("trump", s) for s in SUITS)

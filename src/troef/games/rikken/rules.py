@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...cards import BIT, CODES, bits, mask_of, shuffled
+from ...core.cards import BIT, CODES, bits, mask_of, shuffled
 from ...core.errors import GameError, RecordError
 from ...core.game import Game, Result, State, check_seed, deal_hands
 from ...core.options import Option, Preset, _
-from ...tricks import rank_power
+from ...core.tricks import rank_power
 from .auction import BidRules
 from .contracts import CONTRACTS, LADDERS, MISERE, RIK, ranks
 from .scoring import TABLES

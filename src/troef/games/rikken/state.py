@@ -6,12 +6,11 @@ import random
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from ...cards import BIT, CODES, HEARTS, SPADES, SUIT_MASKS, SUITS, bits, card_index
 from ...core.actions import Action, make
+from ...core.cards import BIT, CODES, HEARTS, SPADES, SUIT_MASKS, SUITS, bits, card_index
 from ...core.game import Result
 from ...core.rand import choice
-from ...core.views import Side
-from ...tricks import (
+from ...core.tricks import (
     FOLLOW_RULES,
     TrickState,
     blind_trick_winner,
@@ -20,6 +19,7 @@ from ...tricks import (
     turn_tables,
     winner_keys,
 )
+from ...core.views import Side
 from .auction import Auction
 from .calling import ACES, TRUMPS, call_reason, calls, trump_suits
 from .contracts import CONTRACTS, EEN_OF_VIJF, MISERE, PIEK, SCHOPPEN_MIE, TROELA, Contract

@@ -26,7 +26,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ...cards import CODES, SUIT_MASKS, SUITS, bits, highest, parse_card
+from ...core.cards import CODES, SUIT_MASKS, SUITS, bits, highest, parse_card
 from ...games.hoogjassen.ranks import trick_keys
 from ...games.hoogjassen.scoring import card_points
 from ..worlds import codes_mask, logged, off_suit, played_masks, tricks_of

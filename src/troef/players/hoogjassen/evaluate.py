@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from ...cards import SUIT_MASKS, bits
+from ...core.cards import SUIT_MASKS, bits
 from ...games.hoogjassen.roem import roem_of
 from ...games.hoogjassen.scoring import LAST_TRICK, card_points
 

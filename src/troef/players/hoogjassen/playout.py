@@ -9,9 +9,10 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ...cards import mask_of, parse_card
 from ...core.actions import PASS, Action, make
+from ...core.cards import mask_of, parse_card
 from ...core.game import Game, State
+from ...core.tricks import PLAYS
 from ...games.hoogjassen.ranks import trump_power
 from ...games.hoogjassen.scoring import card_points
 from ...games.hoogjassen.state import (
@@ -24,7 +25,6 @@ from ...games.hoogjassen.state import (
     TRUMPS,
     HoogjassenState,
 )
-from ...tricks import PLAYS
 from ..playouts import WIN, Policy, greedy_card
 from .bot import best_trump, bid_limit, discards_by_value, plays_ongedraaid
 

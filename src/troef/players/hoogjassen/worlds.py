@@ -7,10 +7,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...cards import BIT, PACKS, RANKS, SUITS, bits, card_index, mask_of
+from ...core.cards import BIT, PACKS, RANKS, SUITS, bits, card_index, mask_of
+from ...core.tricks import hand_codes
 from ...games.hoogjassen.roem import NATURAL, Roem, roem_of
 from ...games.hoogjassen.state import FOLLOW, HoogjassenState
-from ...tricks import hand_codes
 from ..worlds import (
     Place,
     codes_mask,

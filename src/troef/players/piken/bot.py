@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ...cards import bits
+from ...core.cards import bits
 from ...games.piken.combos import (
     MAX_CARDS,
     NO_KEY,

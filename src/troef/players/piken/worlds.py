@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...cards import bits
+from ...core.cards import bits
 from ...games.piken.middle import POSITIONS, SPECIAL, opening
 from ...games.piken.order import ACE_OF_SPADES, CODE, FULL, codes, parse_mask
 from ...games.piken.state import PLAYERS, PikenState

@@ -24,9 +24,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from math import comb
 from typing import Any, Final, TypeVar
 
-from ...cards import CODES, SUIT_MASKS, bits, parse_card
+from ...core.cards import CODES, SUIT_MASKS, bits, parse_card
+from ...core.tricks import trick_winner, winner_keys
 from ...games.rififi.rules import Rififi
-from ...tricks import trick_winner, winner_keys
 from ..worlds import codes_mask, logged, off_suit, played_masks, tricks_of
 
 _T = TypeVar("_T")

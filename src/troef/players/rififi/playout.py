@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ...cards import bits
+from ...core.cards import bits
 from ...core.game import Game
 from ...core.rand import choice
 from ...games.rififi.rules import Rififi

@@ -6,9 +6,9 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...cards import BIT, parse_card
+from ...core.cards import BIT, parse_card
+from ...core.tricks import hand_codes
 from ...games.rififi.state import RififiState
-from ...tricks import hand_codes
 from ..worlds import (
     Place,
     codes_mask,

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from math import comb, erf, sqrt
 from typing import Any, Final, TypeVar
 
-from ...cards import CODES, FULL_MASK, SPADES, SUIT_MASKS, SUITS, bits, card_index, parse_card
+from ...core.cards import CODES, FULL_MASK, SPADES, SUIT_MASKS, SUITS, bits, card_index, parse_card
 from ...games.rikken.contracts import CONTRACTS, EEN_OF_VIJF, MISERE, PIEK, SCHOPPEN_MIE, TROELA, Contract
 from ...games.rikken.rules import Rikken
 from ..worlds import codes_mask, logged, off_suit, played_masks, tricks_of

@@ -7,7 +7,7 @@ import functools
 from math import exp
 from typing import Final
 
-from ...cards import SUIT_MASKS, bits
+from ...core.cards import SUIT_MASKS, bits
 
 GUARDED: Final = (1.0, 0.6, 0.3, 0.15)
 """Chance that an honour with 0, 1, 2, 3 higher cards out (and enough guards) takes a trick."""

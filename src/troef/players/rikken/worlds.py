@@ -20,11 +20,11 @@ from functools import reduce
 from operator import or_
 from typing import TYPE_CHECKING, Any
 
-from ...cards import BIT, CODES, FULL_MASK, HIDDEN, SUIT_MASKS, SUITS, bits, mask_of, parse_card
+from ...core.cards import BIT, CODES, FULL_MASK, HIDDEN, SUIT_MASKS, SUITS, bits, mask_of, parse_card
+from ...core.tricks import FOLLOW_RULES, hand_codes
 from ...games.rikken.calling import ACES, KINGS
 from ...games.rikken.contracts import CONTRACTS, SCHOPPEN_MIE, TROELA
 from ...games.rikken.state import OVER, PLAY, QUEEN_OF_SPADES, RikkenState
-from ...tricks import FOLLOW_RULES, hand_codes
 from ..worlds import (
     Place,
     Play,

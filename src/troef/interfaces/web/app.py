@@ -1,0 +1,412 @@
+"""The table server's HTTP API and WebSocket endpoint (server.md), a Starlette app over a `TableServer`.
+
+Every error is a 4xx with ``{"error": "<what is wrong>"}``; table creation is limited per client
+address (`CreationLimit`); a WebSocket to a table that does not exist is closed with code 4404.
+
+Beside server.md: the browser client's words (``GET /api/words``), the lobby's listed tables
+(``GET /api/tables``), rematches, the replay of a finished round, and the pages and static files of the
+browser client (package data ``static/``), sent with `PAGE_HEADERS`.  A page is served for any table id
+(the page itself says when there is no such table).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import Counter, deque
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ...core.match import Match
+from ...core.options import Option
+from ...games import GAMES
+from ...players import LEVELS, bot_kinds
+from ...present import LANGUAGES, Words
+from ...present.rule_words import description, label, title, value_label
+from . import words
+from .metrics import CONTENT_TYPE as METRICS_TYPE
+from .metrics import Metrics
+from .openapi import OPENAPI
+from .seats import (
+    AWAY_LIMIT,
+    READY_LIMIT,
+    Invalid,
+    NoSuchTable,
+    NotAllowed,
+    NotNow,
+    TableError,
+    TooMany,
+    Unavailable,
+)
+from .server import Client, TableServer
+
+STATUSES: Final[dict[type[TableError], int]] = {
+    Invalid: 400,
+    NotAllowed: 403,
+    NoSuchTable: 404,
+    NotNow: 409,
+    TooMany: 429,
+    Unavailable: 503,
+}
+"""The HTTP status of each kind of refusal (the one place the tables' errors meet HTTP)."""
+BODY_BYTES: Final = 64 * 1024
+"""The largest HTTP request body."""
+NO_TABLE: Final = 4404
+"""The WebSocket close code for a table that does not exist."""
+POLICY: Final = 1008
+"""The WebSocket close code for a client the server drops: too slow a reader, no ``hello`` in time, too
+many connections from its address."""
+SOCKETS_PER_ADDRESS: Final = 64
+"""The most WebSockets open at once from one address (a club's tablets behind one router included)."""
+HELLO_WAIT: Final = 10.0
+"""Seconds a new WebSocket has to say ``hello`` before it is closed."""
+CSP: Final = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'"
+"""The pages' content security policy: nothing from elsewhere, WebSockets to this server only."""
+PAGE_HEADERS: Final = {
+    "Cache-Control": "no-cache",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": CSP,
+    "Referrer-Policy": "no-referrer",
+}
+"""The headers of every page and static file (revalidated on every load: a new troef shows at once; no
+``Referer`` leaves a page, so the invite code in a join link's address stays there)."""
+
+
+def static_directory() -> Path:
+    """The browser client's files, shipped in the package (``troef/interfaces/web/static``)."""
+    return Path(str(resources.files(__package__).joinpath("static")))
+
+
+class Assets(StaticFiles):
+    """The static files, with `PAGE_HEADERS`, ES modules as JavaScript whatever the system's types say."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers.update(PAGE_HEADERS)
+        if path.endswith(".js") and response.status_code == 200:
+            response.headers["Content-Type"] = "text/javascript; charset=utf-8"
+        return response
+
+
+@cache
+def words_of(lang: str) -> dict[str, Any]:
+    """``GET /api/words?lang=...``: every word of the browser client (`troef.interfaces.web.words.MESSAGES`)
+    in ``lang``."""
+    w = Words(lang)
+    return {"lang": lang, "languages": list(LANGUAGES), "words": {m: w._(m) for m in words.MESSAGES}}
+
+
+def query_lang(request: Request) -> str:
+    """The request's ``lang`` (English by default); `TableError` 400 for a language troef does not speak."""
+    lang = request.query_params.get("lang", LANGUAGES[0])
+    if lang not in LANGUAGES:
+        raise Invalid(f"unknown lang {lang[:20]!r}; languages: {', '.join(LANGUAGES)}")
+    return lang
+
+
+class CreationLimit:
+    """At most ``per_minute`` tables created from one client address in any minute."""
+
+    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_minute = per_minute
+        self.clock = clock
+        self._times: dict[str, deque[float]] = {}
+
+    def allow(self, address: str) -> bool:
+        """Whether ``address`` may create a table now (and count it)."""
+        now = self.clock()
+        for key in [key for key, times in self._times.items() if times[-1] <= now - 60]:
+            del self._times[key]  # addresses quiet for a minute
+        times = self._times.setdefault(address, deque())
+        while times and times[0] <= now - 60:
+            times.popleft()
+        if len(times) >= self.per_minute:
+            return False
+        times.append(now)
+        return True
+
+
+def games_catalog(lang: str) -> list[dict[str, Any]]:
+    """``GET /api/games?lang=...``: every game, its player range, default match length, presets, options
+    and bot kinds; its title, the presets' and options' ``label`` and ``description``, and the choices'
+    ``choice_labels``, in ``lang``."""
+    w = Words(lang)
+    return [
+        {
+            "name": cls.name,
+            "title": title(w, cls),
+            "players": {"min": cls.min_players, "max": cls.max_players, "default": cls.default_players},
+            "rounds": Match(cls(), first_dealer=0).rounds,
+            "presets": [
+                {"name": p.name, "label": label(w, p), "description": description(w, p)} for p in cls.presets
+            ],
+            "options": [
+                {
+                    "name": option.name,
+                    "label": label(w, option),
+                    "type": option.type.__name__,
+                    "default": option.default,
+                    "description": description(w, option),
+                    **(choices(w, option) if option.choices else {}),
+                    **({"minimum": option.minimum} if option.minimum is not None else {}),
+                    **({"maximum": option.maximum} if option.maximum is not None else {}),
+                }
+                for option in cls.options
+            ],
+            "bots": list(dict.fromkeys([*LEVELS, *bot_kinds(cls.name)])),
+        }
+        for cls in GAMES.values()
+    ]
+
+
+def choices(w: Words, option: Option) -> dict[str, Any]:
+    """An option's ``choices`` and their ``choice_labels`` in ``GET /api/games``."""
+    return {
+        "choices": list(option.choices),
+        "choice_labels": {c: value_label(w, option, c) for c in option.choices},
+    }
+
+
+def create_app(
+    server: TableServer,
+    *,
+    creations_per_minute: int = 10,
+    joins_per_minute: int = 30,
+    sockets_per_address: int = SOCKETS_PER_ADDRESS,
+    hello_wait: float = HELLO_WAIT,
+    static: Path | None = None,
+) -> Starlette:
+    """The ASGI app of ``server``, which it starts and stops with its lifespan; the browser client's
+    pages and files from ``static`` (by default the package's, `static_directory`). A WebSocket is
+    closed (1008) when its address has ``sockets_per_address`` open already, or when it says no
+    ``hello`` within ``hello_wait`` seconds."""
+    limit = CreationLimit(creations_per_minute)
+    sockets: Counter[str] = Counter()
+    join_limit = CreationLimit(joins_per_minute)
+    catalogs = {lang: games_catalog(lang) for lang in LANGUAGES}
+    folder = static_directory() if static is None else static
+
+    def page(name: str) -> Callable[[Request], Any]:
+        async def serve(request: Request) -> Response:
+            try:
+                html = await asyncio.to_thread((folder / name).read_text, encoding="utf-8")
+            except OSError:
+                raise HTTPException(404, f"the page {name} is not installed") from None
+            return HTMLResponse(html, headers=PAGE_HEADERS)
+
+        return serve
+
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"ok": True})
+
+    async def openapi(request: Request) -> Response:
+        return JSONResponse(OPENAPI)
+
+    async def metrics(request: Request) -> Response:
+        return Response(server.metrics.text(), media_type=METRICS_TYPE)
+
+    async def games(request: Request) -> Response:
+        catalog = catalogs[query_lang(request)]
+        return JSONResponse({"games": catalog, "ready_limit": READY_LIMIT, "away_limit": AWAY_LIMIT})
+
+    async def create_table(request: Request) -> Response:
+        if not limit.allow(_address(request)):
+            raise TooMany(f"at most {creations_per_minute} tables a minute from one address")
+        answer = await server.create(await _json_body(request), _address(request))
+        return JSONResponse(answer, status_code=201)
+
+    async def tables(request: Request) -> Response:
+        """One route for both methods, so that a 405 names them both in ``Allow``."""
+        if request.method == "POST":
+            return await create_table(request)
+        return JSONResponse({"tables": await server.listed()})
+
+    async def rematch(request: Request) -> Response:
+        status, answer = await server.rematch(request.path_params["id"], await _json_body(request))
+        return JSONResponse(answer, status_code=status)
+
+    async def round_replay(request: Request) -> Response:
+        lang = query_lang(request)
+        table = await server.table(request.path_params["id"])
+        return JSONResponse(table.reads.round_replay(request.path_params["k"], lang))
+
+    async def words_endpoint(request: Request) -> Response:
+        return JSONResponse(words_of(query_lang(request)))
+
+    async def join(request: Request) -> Response:
+        if not join_limit.allow(_address(request)):
+            raise TooMany(f"at most {joins_per_minute} joins a minute from one address")
+        answer = await server.join(request.path_params["id"], await _json_body(request))
+        return JSONResponse(answer)
+
+    async def table_info(request: Request) -> Response:
+        table = await server.table(request.path_params["id"])
+        return JSONResponse(table.reads.info())
+
+    async def record(request: Request) -> Response:
+        table = await server.table(request.path_params["id"])
+        found = table.reads.record()
+        if found is None:
+            raise NoSuchTable(f"no round of table {table.id} is finished yet")
+        return JSONResponse(found)
+
+    async def socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        address = websocket.client.host if websocket.client is not None else "unknown"
+        if sockets[address] >= sockets_per_address:
+            server.metrics.dropped.labels("address-limit").inc()
+            await websocket.close(POLICY, f"at most {sockets_per_address} connections from one address")
+            return
+        sockets[address] += 1
+        server.metrics.sockets.inc()
+        try:
+            await _talk(websocket)
+        finally:
+            server.metrics.sockets.dec()
+            sockets[address] -= 1
+            if not sockets[address]:
+                del sockets[address]
+
+    async def _talk(websocket: WebSocket) -> None:
+        try:
+            client = await server.connect(websocket.path_params["id"])
+        except TableError as error:
+            await websocket.close(NO_TABLE, str(error)[:120])
+            return
+        sender = _spawn_sender(websocket, client, server.metrics)
+        hello_by = asyncio.get_running_loop().time() + hello_wait
+        try:
+            while not client.closed:
+                if client.connection.seated:
+                    message = await websocket.receive()
+                else:
+                    wait = hello_by - asyncio.get_running_loop().time()
+                    try:
+                        message = await asyncio.wait_for(websocket.receive(), max(wait, 0))
+                    except TimeoutError:
+                        client.close(f"no hello within {hello_wait:g} s", "no-hello")
+                        break
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                await server.receive(client, text if text is not None else message.get("bytes") or b"")
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await server.disconnect(client)
+            client.outbox.put_nowait(None)
+            await sender
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    return Starlette(
+        routes=[
+            Route("/healthz", healthz),
+            Route("/metrics", metrics),
+            Route("/api/openapi.json", openapi),
+            Route("/api/games", games),
+            Route("/api/words", words_endpoint),
+            Route("/api/tables", tables, methods=["GET", "POST"]),
+            Route("/api/tables/{id}", table_info),
+            Route("/api/tables/{id}/join", join, methods=["POST"]),
+            Route("/api/tables/{id}/record", record),
+            Route("/api/tables/{id}/rematch", rematch, methods=["POST"]),
+            Route("/api/tables/{id}/rounds/{k:int}", round_replay),
+            WebSocketRoute("/ws/tables/{id}", socket),
+            Route("/", page("lobby.html")),
+            Route("/tables/{id}", page("table.html")),
+            Route("/tables/{id}/replay", page("replay.html")),
+            Route("/join/{id}/{code}", page("join.html")),
+            Mount("/static", Assets(directory=folder, check_dir=False), name="static"),
+        ],
+        exception_handlers={HTTPException: _http_error, TableError: _table_error, Exception: _server_error},
+        lifespan=lifespan,
+    )
+
+
+def _spawn_sender(websocket: WebSocket, client: Client, metrics: Metrics) -> asyncio.Task[None]:
+    """A task that sends the client's outbox in order until it meets None (closing the socket if the
+    client read too slowly)."""
+
+    async def send() -> None:
+        try:
+            while (text := await client.outbox.get()) is not None:
+                client.queued -= len(text)
+                await websocket.send_text(text)
+            if client.closed:
+                metrics.dropped.labels(client.reason).inc()
+                await websocket.close(POLICY, client.why)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass
+
+    return asyncio.create_task(send())
+
+
+def _address(request: Request) -> str:
+    """The client's address (a trusted proxy's ``X-Forwarded-For`` already applied by uvicorn)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+async def _json_body(request: Request) -> object:
+    """The request's JSON body, read only from the same site (403 for another site's ``Origin``) and only
+    when it says it is JSON (415); refused with 413 as soon as it is larger than `BODY_BYTES` (its
+    ``Content-Length``, or while it streams in), 400 when it is not JSON."""
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        raise HTTPException(403, "requests from another site are refused")
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise HTTPException(415, "a request body is JSON: send it with Content-Type: application/json")
+    too_large = HTTPException(413, f"a request body is at most {BODY_BYTES} bytes")
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdecimal() or int(declared[:12]) > BODY_BYTES:
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > BODY_BYTES:
+            raise too_large
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        raise Invalid("the body is not JSON") from None
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    return JSONResponse({"error": error.detail}, status_code=error.status_code, headers=error.headers)
+
+
+def status_of(error: TableError) -> int:
+    """The HTTP status of a refusal (`STATUSES`, by its kind)."""
+    return next(STATUSES[kind] for kind in type(error).__mro__ if kind in STATUSES)
+
+
+async def _table_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, TableError)
+    return JSONResponse({"error": str(error)}, status_code=status_of(error))
+
+
+async def _server_error(request: Request, error: Exception) -> Response:
+    return JSONResponse({"error": "the server failed; it is logged"}, status_code=500)

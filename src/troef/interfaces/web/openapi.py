@@ -1,0 +1,211 @@
+"""The HTTP API described in OpenAPI 3.1 (served at ``/api/openapi.json``): every path, what its body
+may be and what it answers, every error a 4xx with one sentence. The WebSocket frames are in
+docs/server.md; OpenAPI has no words for them."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ...present import LANGUAGES
+from .seats import MAX_ROUNDS, NAME_LENGTH
+
+Schema = dict[str, Any]
+
+
+def _object(required: dict[str, Schema], optional: dict[str, Schema] | None = None) -> Schema:
+    """A JSON object with these properties (``required`` among them); more are allowed in answers."""
+    return {
+        "type": "object",
+        "required": list(required),
+        "properties": {**required, **(optional or {})},
+    }
+
+
+TEXT: Final[Schema] = {"type": "string"}
+INTEGER: Final[Schema] = {"type": "integer"}
+NUMBER: Final[Schema] = {"type": "number"}
+BOOLEAN: Final[Schema] = {"type": "boolean"}
+ANY_OBJECT: Final[Schema] = {"type": "object"}
+ERROR: Final[Schema] = _object({"error": TEXT})
+
+SEAT_REQUEST: Final[Schema] = {
+    "type": "object",
+    "required": ["kind"],
+    "properties": {
+        "kind": {"enum": ["human", "bot", "open"]},
+        "name": {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH},
+        "bot": TEXT,
+    },
+}
+TABLE_REQUEST: Final[Schema] = {
+    "type": "object",
+    "required": ["game", "players", "seats"],
+    "additionalProperties": False,
+    "properties": {
+        "game": TEXT,
+        "rules": {"oneOf": [TEXT, ANY_OBJECT]},
+        "players": {"type": "integer", "minimum": 2, "maximum": 8},
+        "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS},
+        "seats": {"type": "array", "items": SEAT_REQUEST, "minItems": 2, "maxItems": 8},
+        "ready_limit": {"type": "number", "minimum": 1, "maximum": 3600},
+        "away_limit": {"type": "number", "minimum": 1, "maximum": 3600},
+        "listed": BOOLEAN,
+        "absent": {"enum": ["stand-in", "pause"]},
+        "hints": BOOLEAN,
+        "competitive": BOOLEAN,
+    },
+}
+CREATED: Final[Schema] = _object(
+    {
+        "table": TEXT,
+        "seats": {"type": "array", "items": _object({"seat": INTEGER, "token": TEXT})},
+        "invite": TEXT,
+        "watch": TEXT,
+    }
+)
+TABLE_INFO: Final[Schema] = _object(
+    {
+        "id": TEXT,
+        "game": TEXT,
+        "players": INTEGER,
+        "rounds": INTEGER,
+        "seats": {"type": "array", "items": ANY_OBJECT},
+        "status": {"enum": ["waiting", "playing", "over"]},
+        "version": INTEGER,
+        "expired": BOOLEAN,
+    },
+    {"rematch": _object({"table": TEXT})},
+)
+
+ID: Final[Schema] = {"name": "id", "in": "path", "required": True, "schema": TEXT}
+LANG: Final[Schema] = {"name": "lang", "in": "query", "required": False, "schema": {"enum": list(LANGUAGES)}}
+
+
+def _answers(ok: dict[str, Schema], *errors: int) -> dict[str, Any]:
+    """The responses: JSON ``ok`` by status, and one error sentence for each of ``errors``."""
+    out: dict[str, Any] = {
+        str(status): {"description": "done", "content": {"application/json": {"schema": schema}}}
+        for status, schema in ok.items()
+    }
+    for status in errors:
+        out[str(status)] = {"description": "refused", "content": {"application/json": {"schema": ERROR}}}
+    return out
+
+
+def _body(schema: Schema) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+POSTED: Final = (400, 403, 413, 415, 429)
+"""What any POST may be refused with: a bad body, another site, too large, not JSON, too many."""
+
+OPENAPI: Final[dict[str, Any]] = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "troef's table server",
+        "version": "1",
+        "description": "Tables where people and bots play card games; the WebSocket frames are in "
+        "docs/server.md.",
+    },
+    "paths": {
+        "/healthz": {"get": {"summary": "alive", "responses": _answers({"200": _object({"ok": BOOLEAN})})}},
+        "/api/games": {
+            "get": {
+                "summary": "the games, their presets and house rules, in a language",
+                "parameters": [LANG],
+                "responses": _answers(
+                    {
+                        "200": _object(
+                            {"games": {"type": "array"}, "ready_limit": NUMBER, "away_limit": NUMBER}
+                        )
+                    },
+                    400,
+                ),
+            }
+        },
+        "/api/words": {
+            "get": {
+                "summary": "the pages' words in a language",
+                "parameters": [LANG],
+                "responses": _answers({"200": ANY_OBJECT}, 400),
+            }
+        },
+        "/api/tables": {
+            "get": {
+                "summary": "the listed tables waiting or playing, newest first",
+                "responses": _answers({"200": _object({"tables": {"type": "array", "items": ANY_OBJECT}})}),
+            },
+            "post": {
+                "summary": "make a table",
+                "requestBody": _body(TABLE_REQUEST),
+                "responses": _answers({"201": CREATED}, *POSTED),
+            },
+        },
+        "/api/tables/{id}": {
+            "get": {
+                "summary": "a table's public info",
+                "parameters": [ID],
+                "responses": _answers({"200": TABLE_INFO}, 404),
+            }
+        },
+        "/api/tables/{id}/join": {
+            "post": {
+                "summary": "take an open seat with the table's invite code",
+                "parameters": [ID],
+                "requestBody": _body(
+                    {
+                        "type": "object",
+                        "required": ["name", "invite"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "name": {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH},
+                            "invite": TEXT,
+                            "seat": {"type": "integer", "minimum": 0, "maximum": 7},
+                        },
+                    }
+                ),
+                "responses": _answers({"200": _object({"seat": INTEGER, "token": TEXT})}, *POSTED, 404, 409),
+            }
+        },
+        "/api/tables/{id}/record": {
+            "get": {
+                "summary": "the match record of the finished rounds (notation.md)",
+                "parameters": [ID],
+                "responses": _answers({"200": _object({"format": TEXT, "rounds": {"type": "array"}})}, 404),
+            }
+        },
+        "/api/tables/{id}/rematch": {
+            "post": {
+                "summary": "a seat asks for a rematch, or takes its seat at the one asked for",
+                "parameters": [ID],
+                "requestBody": _body(
+                    {
+                        "type": "object",
+                        "required": ["token"],
+                        "additionalProperties": False,
+                        "properties": {"token": TEXT},
+                    }
+                ),
+                "responses": _answers(
+                    {
+                        "201": CREATED,
+                        "200": _object({"table": TEXT, "seat": INTEGER, "token": TEXT, "watch": TEXT}),
+                    },
+                    *POSTED,
+                    404,
+                    409,
+                ),
+            }
+        },
+        "/api/tables/{id}/rounds/{k}": {
+            "get": {
+                "summary": "the replay of a finished round, every hand face up, with its fair-deal check",
+                "parameters": [ID, {"name": "k", "in": "path", "required": True, "schema": INTEGER}, LANG],
+                "responses": _answers(
+                    {"200": _object({"round": INTEGER, "title": TEXT, "steps": {"type": "array"}})}, 400, 404
+                ),
+            }
+        },
+    },
+}
+"""The OpenAPI document of ``/api/openapi.json``."""

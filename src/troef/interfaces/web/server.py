@@ -1,0 +1,646 @@
+"""The table server's asyncio side: every unfinished table in memory (replayed from the store on start),
+one command of a table at a time, a single writer that commits every event durably (a group commit for
+all tables at once) before any frame about it is sent, each receiver's own frame, the timers (deals,
+stand-ins) and the bots, which think in a process pool, never on the event loop.
+
+In a `SharedCluster` (``troef serve --redis``) any number of processes share the database. Each keeps
+in memory only the tables it leads or has clients at, and catches up from the database when Redis says another
+process stored a version (every beat it also compares versions with the database, in case a message was
+lost). A table's bots and timers run in the one process holding its lease; every beat each process takes
+the leases nobody holds (a new process, a dead one's) up to its share of the unfinished tables. Whichever
+process stores a version first wins: another that tried the same version catches up and tries the
+command again, so a resent act is answered once and a racing one is ``stale``.
+
+A forced move (a human seat with exactly one legal action) is played for the seat after a random pause
+(`TableServer.forced_pause`), so that its speed does not tell the others it was forced; it is the
+seat's own move (``who`` human), and a client that sends it too gets the state (an act is applied once).
+
+Chat messages are never stored: each is sent to every connection at the table (and, in a shared
+cluster, to the other processes, which keep the last ones in Redis for a process that comes to the table
+later); a hint
+is the ``normal`` bot's choice, thought in the bots' pool and sent to the connection that asked alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Final, TypeVar
+
+from .bots import BotRunner
+from .cluster import Cluster
+from .connection import Connection
+from .encoded import dumps, stamped
+from .frames import ChatFrame, Frame
+from .metrics import Metrics
+from .seats import Invalid, NoSuchTable, NotNow, TableError, TooMany
+from .store import Event, Store, StoreError, VersionConflict
+from .table import Joined, Outcome, Table, Thinking
+from .writer import GroupWriter
+
+log = logging.getLogger("troef.interfaces.web")
+T = TypeVar("T")
+
+OUTBOX_LIMIT: Final = 500
+"""Frames waiting for a client that reads too slowly, before the server closes its connection."""
+OUTBOX_BYTES: Final = 2 * 1024 * 1024
+"""Bytes of frames waiting for a client that reads too slowly, before the server closes its connection."""
+LISTED: Final = 50
+"""The most tables the lobby lists."""
+BOTS_ONLY_PER_ADDRESS: Final = 2
+"""The most tables of bots alone that one address may have running at once (they keep the bots busy)."""
+EXPIRE_AFTER: Final = 24 * 3600.0
+"""Seconds a table waits for its open seats to be taken before it expires (`Table.expire_due`)."""
+PRESENCE_EVERY: Final = 0.25
+"""Seconds over which a table's presence changes are gathered into one frame to everyone."""
+TICK: Final = 0.1
+"""Seconds between the timers' looks at every table (deals due, stand-ins due)."""
+TRIES: Final = 3
+"""How often a command is tried when another process keeps storing the table's next version first."""
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket connection to a table: its protocol state and its outbox of encoded frames (None
+    closes it)."""
+
+    table_id: str
+    connection: Connection = field(default_factory=Connection)
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    queued: int = 0
+    """The characters of the frames in the outbox."""
+    closed: bool = False
+    why: str = ""
+    """Why the server closed the connection."""
+    reason: str = ""
+    """The short name of ``why`` (``troef_dropped_clients``'s label)."""
+
+    def send(self, frame: Frame, now: float | None = None) -> None:
+        """Queue ``frame`` (a state frame sent at ``now`` says so: the table's timers count to it)."""
+        text = dumps(frame)
+        self.send_text(stamped(text, now) if now is not None and frame["type"] == "state" else text)
+
+    def send_text(self, text: str) -> None:
+        """Queue an encoded frame; a client whose outbox is full, in frames or in bytes, is closed (it
+        reads too slowly)."""
+        if self.closed:
+            return
+        if self.outbox.qsize() >= OUTBOX_LIMIT or self.queued + len(text) > OUTBOX_BYTES:
+            self.close("the client reads too slowly", "slow-reader")
+            return
+        self.queued += len(text)
+        self.outbox.put_nowait(text)
+
+    def close(self, why: str, reason: str) -> None:
+        """Drop the connection: its waiting frames are freed, and it is closed saying ``why`` (``reason``:
+        its short name in the metrics)."""
+        self.closed, self.why, self.reason = True, why, reason
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        self.queued = 0
+        self.outbox.put_nowait(None)
+
+
+class Behind(NotNow):
+    """Another process stored the table's next version first; the table has caught up since."""
+
+    def __init__(self) -> None:
+        super().__init__("another server changed this table first: try again")
+
+
+class TableServer:
+    """The tables of one `Store`. ``bot_pause``: seconds before a bot moves (and, on average, before a
+    forced move is played), so that people see each card; ``workers``: the bots' processes;
+    ``cluster``: the processes sharing the store (by default this one alone); ``expire_after``:
+    seconds a table waits for its open seats to be taken before it expires."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_pause: float = 0.8,
+        workers: int | None = None,
+        clock: Callable[[], float] = time.time,
+        cluster: Cluster | None = None,
+        expire_after: float = EXPIRE_AFTER,
+    ) -> None:
+        self.store = store
+        self.expire_after = expire_after
+        self.cluster = cluster if cluster is not None else Cluster()
+        self.bot_pause = bot_pause
+        self.clock = clock
+        self.tables: dict[str, Table] = {}
+        self.clients: dict[str, set[Client]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._movers: dict[str, asyncio.Task[None]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self.bots = BotRunner(workers, self._bot_waited)
+        self.metrics = Metrics(self._tables_by_status, self.bots.queues)
+        self.writer = GroupWriter(store, self.metrics.commit_seconds)
+        self._presence_due: set[str] = set()
+        """The tables whose presence change is to be told (`_presence_soon`)."""
+        self._bots_only: dict[str, set[str]] = {}
+        """Per address, the tables of bots alone it made (those still here are running)."""
+        self._news: set[asyncio.Task[None]] = set()
+        """Tasks acting on the bus's news, and thinking of hints."""
+
+    # ------------------------------------------------------------------------------- life
+
+    async def start(self) -> None:
+        """Start the bots, the timers and the cluster (alone: resume every unfinished table)."""
+        self.bots.start()
+        self._tasks.append(asyncio.create_task(self._ticker()))
+        await self.cluster.start(self)
+
+    async def resume(self) -> None:
+        """Replay every unfinished table from the store and run it: every human counts as having left
+        now (they reconnect)."""
+        now = self.clock()
+        for table_id in await asyncio.to_thread(self.store.table_ids, unfinished=True):
+            try:
+                table = await self.load(table_id)
+            except Exception as error:  # a stored table this server cannot rebuild: the others go on
+                log.error("cannot resume table %s: %r", table_id, error)
+                continue
+            if table is None:
+                continue
+            if table.status == "over":  # killed before it was marked finished
+                await self._finish(table_id)
+                await self.drop(table_id)
+                continue
+            for seat in range(table.game.players):
+                table.left_at[seat] = now
+            self._schedule(table)
+        log.info("resumed %d tables", len(self.tables))
+
+    async def stop(self) -> None:
+        """Stop the timers, bots and writer (every committed event is stored), close the clients."""
+        tasks = [*self._movers.values(), *self._tasks, *self._news]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await self.writer.stop()
+        await self.cluster.stop()
+        for clients in self.clients.values():
+            for client in clients:
+                client.closed = True
+                client.outbox.put_nowait(None)
+        await asyncio.to_thread(self.bots.shutdown)
+        await asyncio.to_thread(self.store.close)
+
+    # ------------------------------------------------------------------------------- HTTP's commands
+
+    async def create(self, body: object, address: str | None = None) -> dict[str, Any]:
+        """A new table from a `POST /api/tables` body, stored before it is answered; `TableError` 400,
+        or 429 when ``address`` already has `BOTS_ONLY_PER_ADDRESS` tables of bots alone running here."""
+        created = Table.create(body, self.clock())
+        if address is not None and created.table.bots_only:
+            mine = (self.tables.get(k) for k in self._bots_only.get(address, ()))
+            running = {t.id for t in mine if t is not None and t.status != "over"}
+            if len(running) >= BOTS_ONLY_PER_ADDRESS:
+                raise TooMany(
+                    f"at most {BOTS_ONLY_PER_ADDRESS} tables of bots alone at once from one address"
+                )
+            self._bots_only[address] = running | {created.table.id}
+        await self._created(created.table)
+        return created.answer
+
+    async def join(self, table_id: str, body: object) -> dict[str, Any]:
+        """Take a seat (`POST /api/tables/{id}/join`); `TableError` 400/403/404/409."""
+        if not isinstance(body, dict):
+            raise Invalid('the body is a JSON object {"name": ..., "invite": ..., "seat": ...}')
+        extra = sorted(str(key) for key in body if key not in ("name", "invite", "seat"))
+        if extra:
+            raise Invalid(f"unknown field {extra[0][:40]!r}; fields: name, invite, seat")
+        table = await self.table(table_id)
+        joined = await self._seat(
+            table,
+            partial(table.join, body.get("name"), body.get("invite"), body.get("seat"), now=self.clock()),
+        )
+        return {"seat": joined.seat, "token": joined.token}
+
+    async def _seat(self, table: Table, take: Callable[[], Joined]) -> Joined:
+        """Seat a person at ``table`` (``take`` checks and makes the event, under the table's lock)."""
+        for _ in range(TRIES):
+            async with self._lock(table.id):
+                joined = take()
+                try:
+                    await self._commit(table, joined.events)
+                except Behind:
+                    continue
+            return joined
+        raise Behind
+
+    async def listed(self) -> list[dict[str, Any]]:
+        """``GET /api/tables``: the listed tables waiting or playing, newest first, at most `LISTED`
+        (as their leaders list them)."""
+        entries = await self.cluster.listings()
+        entries.sort(key=lambda e: (e["created"], e["entry"]["id"]), reverse=True)
+        return [e["entry"] for e in entries[:LISTED]]
+
+    async def rematch(self, table_id: str, body: object) -> tuple[int, dict[str, Any]]:
+        """``POST /api/tables/{id}/rematch``: (201, a new table like `create`'s answer, its invite for the
+        caller alone) for the first call; for a later one (200) the caller takes their own seat there
+        (the rematch's table, the seat, its token and the watch link). `TableError` 400 for a bad body,
+        403 for a token of no seat, 404 for no table, 409 before the match is over or when the caller's
+        seat at the rematch is taken."""
+        if not isinstance(body, dict) or set(body) != {"token"} or not isinstance(body["token"], str):
+            raise Invalid('the body is {"token": "<your seat\'s token>"}')
+        table = await self.table(table_id)
+        for _ in range(TRIES):
+            async with self._lock(table_id):
+                caller, request = table.rematch_body(body["token"])
+                done = table.rematch
+                if done is not None:
+                    break
+                created = Table.create(request, self.clock())
+                answer = created.answer
+                made = table.rematch_made(answer["table"], now=self.clock())
+                await self._created(created.table)
+                try:
+                    await self._commit(table, made)
+                except Behind:  # another process made the rematch: this one's table is not needed
+                    await self.drop(created.table.id, finished=True)
+                    continue
+            return 201, answer
+        else:
+            raise Behind
+        rematch = await self.table(done["table"])
+        name = table.seats[caller].name or ""
+        joined = await self._seat(rematch, partial(rematch.seat_person, name, caller, now=self.clock()))
+        return 200, {
+            "table": rematch.id,
+            "seat": caller,
+            "token": joined.token,
+            "watch": f"/tables/{rematch.id}",
+        }
+
+    async def table(self, table_id: str) -> Table:
+        """The table (loaded from the store if it is not in memory); `TableError` 404."""
+        table = self.tables.get(table_id) or await self.load(table_id)
+        if table is None:
+            raise NoSuchTable(f"there is no table {table_id[:40]!r}")
+        return table
+
+    # ------------------------------------------------------------------------------- WebSocket's
+
+    async def connect(self, table_id: str) -> Client:
+        """A new connection to the table (it says hello next); `TableError` 404."""
+        table = await self.table(table_id)
+        await self.cluster.connecting(table)
+        client = Client(table_id)
+        self.clients.setdefault(table_id, set()).add(client)
+        return client
+
+    async def receive(self, client: Client, text: str | bytes) -> None:
+        """A client frame: its table's answer, stored and told to everyone, or a reply to it alone. When
+        another process stored the table's next version first, the table catches up and the frame is
+        answered again (a resent act then gets the state, a racing one ``stale``)."""
+        table = await self.table(client.table_id)
+        read = time.perf_counter()
+        for _ in range(TRIES):
+            async with self._lock(client.table_id):
+                seated = client.connection.seated
+                outcome = client.connection.receive(table, text, now=self.clock())
+                if not seated and client.connection.seat is not None:
+                    self._presence_soon(table)  # the seat is connected now
+                    self._schedule(table)
+                try:
+                    await self._commit(table, outcome.events)
+                except Behind:
+                    continue
+                except TableError as error:
+                    client.send(table.error("stale", str(error)))
+                    return
+                if any(event.kind == "act" for event in outcome.events):
+                    self.metrics.act_seconds.observe(time.perf_counter() - read)
+                if outcome.reply is not None:
+                    client.send(outcome.reply, self.clock())
+                if not seated and client.connection.seated and table.table_talk.log:
+                    client.send(table.table_talk.history())
+                if outcome.told is not None:
+                    await self._chat(table, outcome.told)
+                if outcome.think is not None:
+                    self.spawn(self._hint(client, table, outcome.think))
+                return
+        client.send(table.error("stale", str(Behind())))
+
+    async def disconnect(self, client: Client) -> None:
+        """The client's connection closed."""
+        clients = self.clients.get(client.table_id, set())
+        clients.discard(client)
+        table = self.tables.get(client.table_id)
+        if table is None:
+            return
+        async with self._lock(client.table_id):
+            seat = client.connection.seat
+            client.connection.close(table, now=self.clock())
+            if seat is not None:
+                self._presence_soon(table)
+        if not clients and table.status == "over":
+            await self.drop(table.id)
+
+    # ------------------------------------------------------------------------------- storing
+
+    async def _commit(self, table: Table, events: tuple[Event, ...]) -> None:
+        """Store ``events`` (the caller holds the table's lock), then apply them and send every
+        receiver its frame. Another process that stored these versions first wins: the table is
+        loaded again from the store and `TableError` (409) tells the caller."""
+        if not events:
+            return
+        failed = await self.writer.write(table.id, events=events)
+        if isinstance(failed, VersionConflict):
+            await self._catch_up(table)
+            raise Behind
+        if failed is not None:
+            raise failed
+        table.apply(events)
+        self._tell(table)
+        self.metrics.acts.inc(sum(event.kind == "act" for event in events))
+        await self.cluster.moved(table.id, events)
+        if table.status == "over":
+            await self._finish(table.id)
+        await self._changed(table)
+
+    async def _changed(self, table: Table) -> None:
+        """After the table took new events (its own or another process's): a finished table is let go
+        (and forgotten when nobody watches it here); the leader lists it and lets its bots move on."""
+        if table.status == "over":
+            await self.cluster.finished(table.id)
+            if not self.watched(table.id):
+                await self.drop(table.id)
+            return
+        await self.cluster.changed(table)
+        self._schedule(table)
+
+    async def _catch_up(self, table: Table, told: Sequence[Event] = ()) -> None:
+        """Apply the events other processes stored since the table's version (the caller holds its lock),
+        telling every receiver each version in turn: ``told``, the events the bus brought, when they
+        follow on, else those the database holds."""
+        if told and told[0].version == table.version + 1:
+            events = list(told)
+        else:
+            events = await asyncio.to_thread(self.store.events_after, table.id, table.version)
+        for event in events:
+            table.apply((event,))
+            self._tell(table)
+        if events:
+            await self._changed(table)
+
+    async def _finish(self, table_id: str) -> None:
+        """Mark the table finished in the store."""
+        failed = await self.writer.write(table_id, finished=True)
+        if failed is not None:
+            raise failed
+
+    async def load(self, table_id: str) -> Table | None:
+        """The table replayed from the store, kept here from then on (None: there is none)."""
+        loaded = await asyncio.to_thread(self.store.load, table_id)
+        if loaded is None:
+            return None
+        if table_id in self.tables:  # loaded meanwhile
+            return self.tables[table_id]
+        table = self.tables[table_id] = Table.replay(*loaded)
+        await self.cluster.loaded(table)
+        return table
+
+    async def _created(self, table: Table) -> None:
+        """Store a new table and run it (when this process leads it)."""
+        failed = await self.writer.write(table.id, row=table.row)
+        if failed is not None:
+            raise failed
+        self.tables[table.id] = table
+        await self.cluster.created(table)
+        self._schedule(table)
+
+    async def drop(self, table_id: str, *, finished: bool = False) -> None:
+        """Drop a table from memory (`table` loads it again); ``finished``: mark it so in the store."""
+        if finished:
+            await self._finish(table_id)
+        self.tables.pop(table_id, None)
+        self.clients.pop(table_id, None)
+        self._locks.pop(table_id, None)
+        mover = self._movers.pop(table_id, None)
+        if mover is not None:
+            mover.cancel()
+        await self.cluster.dropped(table_id)
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def _chat(self, table: Table, told: ChatFrame) -> None:
+        """Send a chat message to everyone at the table (and to the other processes)."""
+        self.say(table, told)
+        await self.cluster.chat(table.id, told)
+
+    def say(self, table: Table, told: ChatFrame) -> None:
+        """Send a chat message to this process's clients at the table."""
+        for client in self.clients.get(table.id, ()):
+            if client.connection.seated:
+                client.send(told)
+
+    async def _hint(self, client: Client, table: Table, asked: Thinking) -> None:
+        """Think of the hint ``asked`` for in the bots' pool; send it to ``client`` alone, unless the
+        table has moved on."""
+        action: str | None = None
+        try:
+            action = await self.bots.hint(table, asked)
+        except Exception:
+            log.exception("table %s: seat %d's hint failed", table.id, asked.seat)
+        hint = table.hinted(asked, action)
+        if hint is not None and client.connection.seat == asked.seat:
+            client.send(hint)
+
+    def spawn(self, work: Awaitable[None]) -> None:
+        """Run ``work`` beside the table's commands (cancelled when the server stops)."""
+        task = asyncio.ensure_future(work)
+        self._news.add(task)
+        task.add_done_callback(self._news.discard)
+
+    def _tables_by_status(self) -> dict[str, int]:
+        counts = dict.fromkeys(("waiting", "playing", "over"), 0)
+        for table in self.tables.values():
+            counts[table.status] += 1
+        return counts
+
+    def _bot_waited(self, lane: str, seconds: float) -> None:
+        self.metrics.bot_wait_seconds.labels(lane).observe(seconds)
+
+    def _tell(self, table: Table) -> None:
+        """Send every receiver of ``table`` its own frame (encoded once per seat and language)."""
+        clients = [client for client in self.clients.get(table.id, ()) if client.connection.seated]
+        texts = table.reads.frame_texts({client.connection.receiver for client in clients}, self.clock())
+        for client in clients:
+            client.send_text(texts[client.connection.receiver])
+
+    def _presence_soon(self, table: Table) -> None:
+        """A seat's connections changed: tell everyone, and the other processes, once `PRESENCE_EVERY`
+        has passed, however often they changed meanwhile (a client that connects and closes a
+        thousand times a second sends the others a few frames)."""
+        if table.id not in self._presence_due:
+            self._presence_due.add(table.id)
+            self.spawn(self._tell_presence(table))
+
+    async def _tell_presence(self, table: Table) -> None:
+        await asyncio.sleep(PRESENCE_EVERY)
+        async with self._lock(table.id):
+            self._presence_due.discard(table.id)
+            if self.tables.get(table.id) is table:
+                self._tell(table)
+                await self.cluster.share_presence(table)
+
+    # ------------------------------------------------------------------------------- timers and bots
+
+    async def _ticker(self) -> None:
+        """Deal the rounds that are due and let stand-ins play for humans away too long."""
+        while True:
+            await asyncio.sleep(TICK)
+            now = self.clock()
+            for table in list(self.tables.values()):
+                if not self._leads(table.id):
+                    continue
+                try:
+                    if table.expire_due(now, self.expire_after):
+                        await self._run(table, partial(_expire_if_due, now=now, after=self.expire_after))
+                    if table.deal_due(now):
+                        await self._run(table, partial(_deal_if_due, now=now))
+                    if table.stand_in_due(now) is not None:
+                        await self._stand_in(table, now)
+                except (TableError, StoreError) as error:
+                    log.warning("table %s: %s", table.id, error)
+                except Exception:  # one table's failure must not stop every table's timers
+                    log.exception("table %s: its timers failed", table.id)
+
+    async def _stand_in(self, table: Table, now: float) -> None:
+        """Let a stand-in bot play for the human who is away on their turn."""
+        async with self._lock(table.id):
+            seat = table.stand_in_due(now)
+            if seat is not None and self.tables.get(table.id) is table:
+                table.stand_in(seat, True)
+                self._tell(table)
+                self._schedule(table)
+                await self.cluster.share_presence(table)
+
+    async def _run(self, table: Table, command: Callable[[Table], Outcome | None]) -> None:
+        """A command of the server's own (a deal, a bot's or a forced move) under the table's lock;
+        a refusal (a bot's turn that is past, a forced move already made) changes nothing."""
+        async with self._lock(table.id):
+            if self.tables.get(table.id) is not table:
+                return
+            outcome = command(table)
+            if outcome is not None:
+                with contextlib.suppress(Behind):  # caught up: the mover looks at the table again
+                    await self._commit(table, outcome.events)
+
+    def _schedule(self, table: Table) -> None:
+        """Start the table's mover if a bot or a forced move is to play and none is at work."""
+        mover = self._movers.get(table.id)
+        if (
+            self._leads(table.id)
+            and (mover is None or mover.done())
+            and (table.bot_turn() is not None or _forced(table))
+        ):
+            self._movers[table.id] = asyncio.create_task(self._move(table.id))
+
+    async def _move(self, table_id: str) -> None:
+        """Play the table's bots and forced moves until a person is to choose (or a move was tried
+        and refused with nothing changed since: the next change schedules the mover again)."""
+        tried: object = None
+        while (table := self.tables.get(table_id)) is not None and self._leads(table_id):
+            turn = table.bot_turn()
+            forced = _forced(table)
+            moment = (table.version, forced, turn and (turn.seat, turn.who, id(turn.bot)))
+            if (turn is None and forced is None) or moment == tried:
+                return
+            tried = moment
+            try:
+                if turn is not None:
+                    await asyncio.sleep(self.bot_pause)
+                    action = await self.bots.move(table, turn)
+                    await self._run(table, partial(Table.bot_act, turn=turn, action=action, now=self.clock()))
+                elif forced is not None:
+                    seat, action = forced
+                    version = table.version
+                    await asyncio.sleep(self.forced_pause())
+                    move = partial(
+                        Table.act, seat=seat, action=action, version=version, now=self.clock(), forced=True
+                    )
+                    await self._run(table, move)
+            except (TableError, StoreError) as error:
+                log.warning("table %s: %s", table_id, error)
+                return
+
+    # ------------------------------------------------------------------------------- the other processes
+
+    def _leads(self, table_id: str) -> bool:
+        """Whether this process runs the table's bots and timers."""
+        return self.cluster.leads(table_id)
+
+    async def lead(self, table: Table) -> None:
+        """Run the table's bots and timers from now on (its lease is held): a human connected nowhere
+        counts as having left now, and no stand-in plays until this process lets one."""
+        if table.status == "over":  # its last process was killed before it marked the table finished
+            await self._finish(table.id)
+            await self.drop(table.id)
+            return
+        now = self.clock()
+        for seat in range(table.game.players):
+            if not table.connected(seat):
+                table.left_at[seat] = now
+        await self.cluster.share_presence(table)
+        await self._changed(table)
+
+    async def catch_up(self, table: Table, told: Sequence[Event] = ()) -> None:
+        """`_catch_up` under the table's lock, while the table is still the one kept here."""
+        async with self._lock(table.id):
+            if self.tables.get(table.id) is table:
+                await self._catch_up(table, told)
+
+    def watched(self, table_id: str) -> bool:
+        """Whether a client of this process is at the table."""
+        return bool(self.clients.get(table_id))
+
+    async def take_presence(self, table: Table) -> None:
+        """Take the other processes' connections at the table (and the leader's stand-ins) as they are
+        now; everyone here sees the change."""
+        shared = await self.cluster.presence(table)
+        if shared is None:
+            return
+        elsewhere, stand_ins = shared
+        leading = self._leads(table.id)
+        standing = set(table.session.stand_ins)
+        if table.present_elsewhere(elsewhere, standing if leading else stand_ins, now=self.clock()):
+            self._tell(table)
+            if leading and set(table.session.stand_ins) != standing:
+                await self.cluster.share_presence(table)
+            self._schedule(table)
+
+    def forced_pause(self) -> float:
+        """A random pause before a forced move: half to one and a half times `bot_pause`."""
+        return random.uniform(0.5, 1.5) * self.bot_pause
+
+
+def _expire_if_due(table: Table, *, now: float, after: float) -> Outcome | None:
+    """The end of a table that waited ``after`` seconds for players, if it still waits."""
+    return table.expire(now=now) if table.expire_due(now, after) else None
+
+
+def _deal_if_due(table: Table, *, now: float) -> Outcome | None:
+    """The deal of the table's next round if it is (still) due."""
+    return table.deal(now=now) if table.deal_due(now) else None
+
+
+def _forced(table: Table) -> tuple[int, str] | None:
+    """(seat, action) when a human seat is to act and has exactly one legal action."""
+    seat = table.session.turn
+    if seat is None or table.seats[seat].kind != "human":
+        return None
+    state = table.session.round
+    legal = state.legal_actions() if state is not None else []
+    return (seat, legal[0].text) if len(legal) == 1 else None

@@ -1,5 +1,0 @@
-"""Adapters for reinforcement-learning toolkits (an interface, like ``cli`` and ``web``): observation
-encoders and action indices (`troef.rl.encode`, `troef.rl.actions`), PettingZoo environments
-(`troef.rl.pettingzoo`) and OpenSpiel games (`troef.rl.openspiel`).  Only this package imports numpy,
-PettingZoo, gymnasium and OpenSpiel: ``pip install 'troef[rl]'`` (and ``open_spiel`` for OpenSpiel).
-``docs/rl.md`` documents every feature."""
