@@ -21,7 +21,7 @@ REGISTRATIONS: Final = frozenset(
 """The one registration of each game per layer."""
 HISTORY: Final = "interfaces/web/migrations/"
 """Database migrations record what was, game names included."""
-LEARNED: Final = ("interfaces/rl/learned/", "interfaces/rl/train.py")
+LEARNED: Final = ("interfaces/rl/learned/", "interfaces/rl/learned/train.py")
 """The learned bot and its training: own modules of the games it was trained for (`learned.GAMES`)."""
 
 

@@ -14,8 +14,8 @@ from troef.core.tricks import FOLLOW_RULES, TrickState, rank_power, turn_tables,
 from troef.games.rikken.contracts import CONTRACTS
 from troef.games.rikken.state import RikkenState
 from troef.players.kits import KITS
-from troef.players.playouts import ANY, LOSE, WIN, greedy_card, trump_costs
 from troef.players.rikken.playout import aim
+from troef.players.shared.playouts import ANY, LOSE, WIN, greedy_card, trump_costs
 
 pytestmark = pytest.mark.engine
 

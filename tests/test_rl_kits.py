@@ -13,8 +13,8 @@ from troef.games import load_game
 from troef.interfaces.rl import kits
 from troef.interfaces.rl.actions import action_index
 from troef.interfaces.rl.encode import Encoder
-from troef.interfaces.rl.kit import RLKit
 from troef.interfaces.rl.pettingzoo import reward_scale
+from troef.interfaces.rl.shared.kit import RLKit
 
 
 def test_every_game_has_a_kit() -> None:

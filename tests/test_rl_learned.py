@@ -41,7 +41,7 @@ def test_the_shipped_weights_are_small_and_say_how_they_were_made() -> None:
     assert WEIGHTS_FILE.stat().st_size <= 5 * 2**20
     net = network()
     meta = net.meta
-    made_by = ("python -m troef.rl.train", "python -m troef.interfaces.rl.train")  # its name before it moved
+    made_by = ("python -m troef.rl.train", "python -m troef.interfaces.rl.learned.train")  # then, now
     assert meta["command"].startswith(tuple(f"{command} rififi --seed " for command in made_by))
     assert f"--seed {meta['seed']}" in meta["command"]
     assert meta["torch"].startswith("2.13.0")
@@ -223,14 +223,16 @@ def test_the_pettingzoo_learner_in_the_docs_runs() -> None:
 
 def test_a_tiny_training_run_writes_a_loadable_file(tmp_path: Path) -> None:
     pytest.importorskip("torch")
-    from troef.interfaces.rl import train
+    from troef.interfaces.rl.learned import train
 
     out = tmp_path / "tiny.npz"
     train.main(["rififi", "--seed", "3", "--rounds", "24", "--batch-rounds", "12", "--out", str(out)])
     net = load(out)
-    assert net.meta[
-        "command"
-    ] == "python -m troef.interfaces.rl.train rififi --seed 3 --rounds 24 --batch-rounds 12 --out " + str(out)
+    assert (
+        net.meta["command"]
+        == "python -m troef.interfaces.rl.learned.train rififi --seed 3 --rounds 24 --batch-rounds 12 --out "
+        + str(out)
+    )
     assert json.loads(net.meta["trained"])["rounds"] == 24
     state = troef.load_game("rififi").deal(seed=1, dealer=0)
     play_out(state, [LearnedBot(s, net) for s in range(4)])

@@ -20,12 +20,10 @@ from troef.players import THINKING, Bot, make_bot
 from troef.players.endgame import solve
 from troef.players.hoogjassen.bot import HoogjassenBot
 from troef.players.hoogjassen.playout import BIDS_SEARCHED, DISCARDS_SEARCHED
-from troef.players.kit import PolicyFactory
 from troef.players.kits import KITS, sample_world
 from troef.players.levels import search_bot
 from troef.players.piken.bot import PikenBot
 from troef.players.piken.playout import SEARCHED
-from troef.players.playouts import Policy
 from troef.players.search import (
     DISAGREE,
     Budget,
@@ -39,6 +37,8 @@ from troef.players.search import (
     random_policy,
     text_of,
 )
+from troef.players.shared.kit import PolicyFactory
+from troef.players.shared.playouts import Policy
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
 

@@ -13,7 +13,7 @@ from troef.core.game import Game, State
 from troef.core.tricks import follow_else_must_trump, follow_or_trump_any_time
 from troef.players import make_bot
 from troef.players.kits import sample_world
-from troef.players.worlds import Place, deal_hidden, forbidden_by_plays, logged, tricks_of
+from troef.players.shared.worlds import Place, deal_hidden, forbidden_by_plays, logged, tricks_of
 
 pytestmark = pytest.mark.engine
 

@@ -10,7 +10,7 @@ from unittest import mock
 import pytest
 
 import troef
-import troef.players.worlds
+import troef.players.shared.worlds
 from troef.core.cards import SUIT_MASKS, CardSet, parse_card
 from troef.core.tricks import hand_codes
 from troef.games.rikken.state import RikkenState
@@ -63,7 +63,7 @@ def worlds(
     view = state.view(seat)
     rng = random.Random(7)
     out = []
-    with mock.patch("troef.players.rikken.worlds.replay", wraps=troef.players.worlds.replay) as replay:
+    with mock.patch("troef.players.rikken.worlds.replay", wraps=troef.players.shared.worlds.replay) as replay:
         for _ in range(count):
             world = sample_world(state.game, view, rng)
             assert isinstance(world, RikkenState)

@@ -25,11 +25,18 @@ MOVED: Final = {
     "troef.match": "troef.core.match",
     "troef.replay": "troef.games.replay",
     "troef.fair": "troef.games.fair",
+    "troef.players.kit": "troef.players.shared.kit",
+    "troef.players.playouts": "troef.players.shared.playouts",
+    "troef.players.worlds": "troef.players.shared.worlds",
     "troef.cli": "troef.interfaces.cli",
     "troef.web": "troef.interfaces.web",
+    "troef.rl.kit": "troef.interfaces.rl.shared.kit",
+    "troef.rl.vector": "troef.interfaces.rl.shared.vector",
+    "troef.rl.train": "troef.interfaces.rl.learned.train",
     "troef.rl": "troef.interfaces.rl",
 }
-"""Each moved module's old name and its new one (a name stands for everything below it too)."""
+"""Each moved module's old name and its new one (a name stands for everything below it too; the first
+that matches wins)."""
 
 
 def new_name(name: str) -> str | None:

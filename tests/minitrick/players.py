@@ -9,9 +9,9 @@ from typing import Any
 from troef.core.cards import CODES, parse_card
 from troef.core.game import Game
 from troef.core.tricks import FOLLOW_ELSE_ANY, hand_codes
-from troef.players.kit import PlayerKit, sampler
-from troef.players.playouts import WIN, Policy, greedy_card, trick_policy
-from troef.players.worlds import (
+from troef.players.shared.kit import PlayerKit, sampler
+from troef.players.shared.playouts import WIN, Policy, greedy_card, trick_policy
+from troef.players.shared.worlds import (
     Place,
     codes_mask,
     deal_hidden,

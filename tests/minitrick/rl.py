@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from troef.core.actions import Action, make
 from troef.interfaces.rl.encode import Encoder
-from troef.interfaces.rl.kit import RLKit
-from troef.interfaces.rl.vector import Values, View
+from troef.interfaces.rl.shared.kit import RLKit
+from troef.interfaces.rl.shared.vector import Values, View
 
 from .rules import HAND, PACK
 

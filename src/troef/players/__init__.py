@@ -13,9 +13,9 @@ from typing import Any, Final, Protocol
 
 from ..core.errors import GameError
 from ..core.game import State
-from .kit import Bot, PlayerKit
 from .kits import KITS
 from .levels import THINKING, search_bot
+from .shared.kit import Bot, PlayerKit
 
 __all__ = [
     "KITS",

@@ -9,7 +9,7 @@ from typing import Any, Final
 from ..core.errors import GameError
 from ..core.game import Game, State
 from . import hoogjassen, piken, rififi, rikken
-from .kit import PlayerKit
+from .shared.kit import PlayerKit
 
 KITS: Final[dict[str, PlayerKit]] = {
     kit.game: kit for kit in (rififi.KIT, rikken.KIT, hoogjassen.KIT, piken.KIT)

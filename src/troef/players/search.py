@@ -26,9 +26,9 @@ from ..core.rand import choice
 from ..core.tricks import TrickState
 from ..games import load_game
 from .endgame import Table, solve
-from .kit import Candidates, PolicyFactory, all_legal
 from .kits import sample_world
-from .playouts import Policy
+from .shared.kit import Candidates, PolicyFactory, all_legal
+from .shared.playouts import Policy
 
 Rollout = Callable[[State, random.Random], list[float]]
 """Plays a world out to the end and gives every seat's score."""

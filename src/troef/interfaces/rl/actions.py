@@ -21,7 +21,7 @@ from ...core.cards import bits
 from ...core.game import Game
 from ...games import game_class
 from .kits import KINDS, KITS, kit_of
-from .vector import SUITS
+from .shared.vector import SUITS
 
 FEATURE_BLOCKS: Final = (
     ("cards", 52),

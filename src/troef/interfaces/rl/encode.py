@@ -20,9 +20,9 @@ from typing import Any
 from ...core.cards import HIDDEN, bits
 from ...core.game import State
 from ...games import game_class
-from .kit import Blocks, Encode
 from .kits import kit_of
-from .vector import CARD, SUITS, Values, Vector, View
+from .shared.kit import Blocks, Encode
+from .shared.vector import CARD, SUITS, Values, Vector, View
 
 
 def _common(players: int) -> Blocks:

@@ -7,7 +7,7 @@ from typing import Final
 
 from ...core.errors import GameError
 from .games import hoogjassen, piken, rififi, rikken
-from .kit import RLKit
+from .shared.kit import RLKit
 
 KITS: Final[dict[str, RLKit]] = {kit.game: kit for kit in (rififi.KIT, rikken.KIT, hoogjassen.KIT, piken.KIT)}
 

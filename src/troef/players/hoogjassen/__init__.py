@@ -4,7 +4,7 @@ PIMC; the search weighs only the lowest bids and the discards the heuristic valu
 from __future__ import annotations
 
 from ...games.hoogjassen import Hoogjassen
-from ..kit import PlayerKit, sampler
+from ..shared.kit import PlayerKit, sampler
 from . import playout, worlds
 from .bot import HoogjassenBot
 

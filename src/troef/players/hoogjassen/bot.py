@@ -29,7 +29,7 @@ from typing import Any, Final
 from ...core.cards import CODES, SUIT_MASKS, SUITS, bits, highest, parse_card
 from ...games.hoogjassen.ranks import trick_keys
 from ...games.hoogjassen.scoring import card_points
-from ..worlds import codes_mask, logged, off_suit, played_masks, tricks_of
+from ..shared.worlds import codes_mask, logged, off_suit, played_masks, tricks_of
 from .evaluate import TEN, value
 
 PACK: Final = sum(1 << (s * 13 + r) for s in range(4) for r in range(5, 13)) & ~(1 << (3 * 13 + 5))

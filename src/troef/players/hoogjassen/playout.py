@@ -25,7 +25,7 @@ from ...games.hoogjassen.state import (
     TRUMPS,
     HoogjassenState,
 )
-from ..playouts import WIN, Policy, greedy_card
+from ..shared.playouts import WIN, Policy, greedy_card
 from .bot import best_trump, bid_limit, discards_by_value, plays_ongedraaid
 
 BIDS_SEARCHED: Final = 4

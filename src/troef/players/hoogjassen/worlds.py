@@ -11,7 +11,7 @@ from ...core.cards import BIT, PACKS, RANKS, SUITS, bits, card_index, mask_of
 from ...core.tricks import hand_codes
 from ...games.hoogjassen.roem import NATURAL, Roem, roem_of
 from ...games.hoogjassen.state import FOLLOW, HoogjassenState
-from ..worlds import (
+from ..shared.worlds import (
     Place,
     codes_mask,
     deal_hidden,

@@ -4,7 +4,7 @@ PIMC with the heuristic's weighing as play-out."""
 from __future__ import annotations
 
 from ...games.piken import Piken
-from ..kit import PlayerKit, sampler
+from ..shared.kit import PlayerKit, sampler
 from . import playout, worlds
 from .bot import PikenBot
 

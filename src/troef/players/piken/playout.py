@@ -11,7 +11,7 @@ from ...core.actions import Action
 from ...core.game import Game, State
 from ...games.piken.combos import NO_KEY, play_action, strongest
 from ...games.piken.state import PLAY, PLAYERS, PikenState
-from ..playouts import Policy
+from ..shared.playouts import Policy
 from .bot import PikenBot, Turn
 
 

@@ -17,7 +17,7 @@ from ...core.cards import bits
 from ...games.piken.middle import POSITIONS, SPECIAL, opening
 from ...games.piken.order import ACE_OF_SPADES, CODE, FULL, codes, parse_mask
 from ...games.piken.state import PLAYERS, PikenState
-from ..worlds import Place, deal_hidden, draw_world, logged, replay
+from ..shared.worlds import Place, deal_hidden, draw_world, logged, replay
 
 if TYPE_CHECKING:
     from ...games.piken.rules import Piken

@@ -5,7 +5,7 @@ for the bids, and every seat plays alone."""
 from __future__ import annotations
 
 from ...games.rififi import Rififi
-from ..kit import PlayerKit, sampler
+from ..shared.kit import PlayerKit, sampler
 from . import playout, worlds
 from .bot import RififiBot
 

@@ -27,7 +27,7 @@ from typing import Any, Final, TypeVar
 from ...core.cards import CODES, SUIT_MASKS, bits, parse_card
 from ...core.tricks import trick_winner, winner_keys
 from ...games.rififi.rules import Rififi
-from ..worlds import codes_mask, logged, off_suit, played_masks, tricks_of
+from ..shared.worlds import codes_mask, logged, off_suit, played_masks, tricks_of
 
 _T = TypeVar("_T")
 

@@ -10,7 +10,7 @@ from ...core.game import Game
 from ...core.rand import choice
 from ...games.rififi.rules import Rififi
 from ...games.rififi.state import RififiState
-from ..playouts import LOSE, WIN, Policy, greedy_card, trick_policy, trump_costs
+from ..shared.playouts import LOSE, WIN, Policy, greedy_card, trick_policy, trump_costs
 from .bot import RififiBot
 
 

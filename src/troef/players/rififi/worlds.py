@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.cards import BIT, parse_card
 from ...core.tricks import hand_codes
 from ...games.rififi.state import RififiState
-from ..worlds import (
+from ..shared.worlds import (
     Place,
     codes_mask,
     deal_hidden,

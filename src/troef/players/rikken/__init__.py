@@ -4,7 +4,7 @@ PIMC with greedy play-outs."""
 from __future__ import annotations
 
 from ...games.rikken import Rikken
-from ..kit import PlayerKit, sampler
+from ..shared.kit import PlayerKit, sampler
 from . import playout, worlds
 from .bot import RikkenBot
 

@@ -30,7 +30,7 @@ from typing import Any, Final, TypeVar
 from ...core.cards import CODES, FULL_MASK, SPADES, SUIT_MASKS, SUITS, bits, card_index, parse_card
 from ...games.rikken.contracts import CONTRACTS, EEN_OF_VIJF, MISERE, PIEK, SCHOPPEN_MIE, TROELA, Contract
 from ...games.rikken.rules import Rikken
-from ..worlds import codes_mask, logged, off_suit, played_masks, tricks_of
+from ..shared.worlds import codes_mask, logged, off_suit, played_masks, tricks_of
 from .evaluate import misere_chance, misere_risk, piek_chance, playing_tricks, ranks
 
 _T = TypeVar("_T")

@@ -9,7 +9,7 @@ from ...core.game import Game
 from ...games.rikken.contracts import EEN_OF_VIJF, MISERE, PIEK, SCHOPPEN_MIE
 from ...games.rikken.rules import Rikken
 from ...games.rikken.state import QUEEN_OF_SPADES, RikkenState
-from ..playouts import ANY, LOSE, WIN, Policy, greedy_card, trick_policy, trump_costs
+from ..shared.playouts import ANY, LOSE, WIN, Policy, greedy_card, trick_policy, trump_costs
 from .bot import RikkenBot
 
 

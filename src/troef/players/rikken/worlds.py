@@ -25,7 +25,7 @@ from ...core.tricks import FOLLOW_RULES, hand_codes
 from ...games.rikken.calling import ACES, KINGS
 from ...games.rikken.contracts import CONTRACTS, SCHOPPEN_MIE, TROELA
 from ...games.rikken.state import OVER, PLAY, QUEEN_OF_SPADES, RikkenState
-from ..worlds import (
+from ..shared.worlds import (
     Place,
     Play,
     codes_mask,

@@ -1,2 +1,2 @@
-"""One RL kit per game (`troef.interfaces.rl.kit.RLKit`): its observation's own blocks, action index, reward
-scale and OpenSpiel facts; `troef.interfaces.rl.kits` registers them."""
+"""One RL kit per game (`troef.interfaces.rl.shared.kit.RLKit`): its observation's own blocks, action index,
+reward scale and OpenSpiel facts; `troef.interfaces.rl.kits` registers them."""

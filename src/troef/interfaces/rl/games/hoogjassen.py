@@ -29,8 +29,8 @@ from ....games.hoogjassen.roem import FOURS, LONG_RUN, RUN_VALUES, STUK, TRUMP_K
 from ....games.hoogjassen.rules import LUMMEL, MIN_BID, PACK_CARDS, Hoogjassen
 from ....games.hoogjassen.scoring import KAPOT
 from ....games.hoogjassen.state import auction_entry
-from ..kit import Blocks, RLKit, of_game
-from ..vector import Values, Vector, View
+from ..shared.kit import Blocks, RLKit, of_game
+from ..shared.vector import Values, Vector, View
 from .shared import plays, trumps
 
 if TYPE_CHECKING:

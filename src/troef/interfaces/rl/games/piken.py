@@ -25,8 +25,8 @@ from ....games.piken import combos
 from ....games.piken.middle import POSITIONS
 from ....games.piken.order import CARD_OF, FULL, mask_of
 from ....games.piken.rules import PACK_CARDS
-from ..kit import RLKit
-from ..vector import Values, Vector, View, cards_of
+from ..shared.kit import RLKit
+from ..shared.vector import Values, Vector, View, cards_of
 
 if TYPE_CHECKING:
     from ..encode import Encoder

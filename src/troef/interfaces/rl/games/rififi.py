@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from ....core.actions import Action, make
 from ....games.rififi.rules import Rififi
-from ..kit import Blocks, RLKit, of_game
-from ..vector import CARD, Values, Vector, View
+from ..shared.kit import Blocks, RLKit, of_game
+from ..shared.vector import CARD, Values, Vector, View
 from .shared import plays
 
 if TYPE_CHECKING:

@@ -30,8 +30,8 @@ from ....games.rikken.calling import ACES, KINGS
 from ....games.rikken.contracts import CONTRACTS
 from ....games.rikken.rules import Rikken
 from ....games.rikken.scoring import ScoreTable
-from ..kit import Blocks, RLKit, of_game
-from ..vector import CARD, Values, Vector, View
+from ..shared.kit import Blocks, RLKit, of_game
+from ..shared.vector import CARD, Values, Vector, View
 from .shared import plays, trumps
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """The learned Rififi bot (bot kind ``learned``): a Deep Monte-Carlo action-value network trained by
-self-play (`troef.interfaces.rl.train`), played in numpy.  `PLUGIN` is its entry in the ``troef.bots``
+self-play (`troef.interfaces.rl.learned.train`), played in numpy.  `PLUGIN` is its entry in the ``troef.bots``
 entry-point group, through which `troef.players.make_bot` finds it; it imports numpy only when a bot is
 made."""
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 GAMES: Final = frozenset({"rififi"})
 """The games this package's learned bot plays (its registration; `PLUGIN` offers it for them and
-`troef.interfaces.rl.train` trains it)."""
+`troef.interfaces.rl.learned.train` trains it)."""
 INSTALL: Final = "the learned bot needs numpy: pip install 'troef[rl]'"
 
 

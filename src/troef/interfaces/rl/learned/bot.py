@@ -15,7 +15,7 @@ from .features import inputs, switches
 from .network import Network, load
 
 WEIGHTS_FILE: Final = Path(__file__).resolve().parent.parent / "weights" / "rififi.npz"
-"""The shipped weights (``python -m troef.interfaces.rl.train``; the file records the command)."""
+"""The shipped weights (``python -m troef.interfaces.rl.learned.train``; the file records the command)."""
 
 
 @functools.cache

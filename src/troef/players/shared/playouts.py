@@ -23,10 +23,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..core.actions import Action
-from ..core.cards import bits, highest
-from ..core.game import State
-from ..core.tricks import PLAYS, TrickState
+from ...core.actions import Action
+from ...core.cards import bits, highest
+from ...core.game import State
+from ...core.tricks import PLAYS, TrickState
 
 WIN, ANY, LOSE = 1, 0, -1
 Policy = Callable[[State, random.Random], Action | str]

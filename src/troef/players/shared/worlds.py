@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..core.cards import BIT, HIDDEN, bits, mask_of, parse_card
-from ..core.errors import GameError, IllegalAction, RecordError
-from ..core.game import Game, State
-from ..core.rand import shuffle
-from ..core.tricks import FollowRule
+from ...core.cards import BIT, HIDDEN, bits, mask_of, parse_card
+from ...core.errors import GameError, IllegalAction, RecordError
+from ...core.game import Game, State
+from ...core.rand import shuffle
+from ...core.tricks import FollowRule
 
 S = TypeVar("S", bound=State)
 ATTEMPTS = 200

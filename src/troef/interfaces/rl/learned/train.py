@@ -1,6 +1,6 @@
 """Train the learned Rififi bot by Deep Monte-Carlo (DouZero's method) with PyTorch on the CPU.
 
-    python -m troef.interfaces.rl.train rififi --seed 1 --rounds 170000 \
+    python -m troef.interfaces.rl.learned.train rififi --seed 1 --rounds 170000 \
         --out src/troef/interfaces/rl/weights/rififi.npz
 
 Self-play rounds of both presets (``standaard``, ``oh-hell``) and 3 to 6 players, most of them with
@@ -35,12 +35,12 @@ import numpy as np
 import torch
 from torch import nn
 
-from ...games import load_game
-from ...games.rififi.rules import Rififi
-from ...players import Bot, make_bot
-from .learned import GAMES
-from .learned.features import ACTIONS, PLAYERS, inputs, switches
-from .learned.network import Floats, Network, save
+from ....games import load_game
+from ....games.rififi.rules import Rififi
+from ....players import Bot, make_bot
+from . import GAMES
+from .features import ACTIONS, PLAYERS, inputs, switches
+from .network import Floats, Network, save
 
 PRESETS: Final = ("standaard", "oh-hell")
 PRESET_SHARES: Final = (0.4, 0.6)
@@ -222,7 +222,8 @@ def train(seed: int, rounds: int, batch_rounds: int, log: bool = True) -> tuple[
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m troef.interfaces.rl.train", description=__doc__.split("\n\n")[0] if __doc__ else None
+        prog="python -m troef.interfaces.rl.learned.train",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
     )
     parser.add_argument("game", choices=sorted(GAMES), help="the game (only Rififi has a learned bot)")
     parser.add_argument("--seed", type=int, default=1)
@@ -233,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     model, stats = train(args.seed, args.rounds, args.batch_rounds)
     meta = {
         "command": " ".join(
-            ["python -m troef.interfaces.rl.train", *(sys.argv[1:] if argv is None else argv)]
+            ["python -m troef.interfaces.rl.learned.train", *(sys.argv[1:] if argv is None else argv)]
         ),
         "seed": str(args.seed),
         "torch": torch.__version__,

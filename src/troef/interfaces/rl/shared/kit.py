@@ -7,12 +7,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from ...core.actions import Action
-from ...core.game import Game
+from ....core.actions import Action
+from ....core.game import Game
 from .vector import Values, Vector, View
 
 if TYPE_CHECKING:
-    from .encode import Encoder
+    from ..encode import Encoder
 
 Blocks = tuple[tuple[str, int], ...]
 """An observation's or an action feature's blocks, ``(name, size)`` in order."""

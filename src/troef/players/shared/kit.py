@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from ..core.game import Game, State
+from ...core.game import Game, State
 from .playouts import Policy
 
 

@@ -10,7 +10,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from ...core.cards import CODES, HIDDEN, parse_card
+from ....core.cards import CODES, HIDDEN, parse_card
 
 View = Mapping[str, Any]
 Vector = npt.NDArray[np.float32]
