@@ -42,8 +42,10 @@ def main() -> None:
         if outcome.events:
             table.apply(outcome.events)
 
-    for given, connection in zip(created.answer["seats"], connections, strict=True):
-        run(connection.receive(table, json.dumps({"type": "hello", "token": given["token"]}), now=0.0))
+    old: Any = getattr(created, "answer", None)  # older troefs made the POST answer itself
+    tokens = [s["token"] for s in old["seats"]] if old is not None else list(created.tokens.values())
+    for token, connection in zip(tokens, connections, strict=True):
+        run(connection.receive(table, json.dumps({"type": "hello", "token": token}), now=0.0))
     reads: Any = getattr(table, "reads", table)  # older troefs kept the frames on the table itself
     texts = getattr(reads, "frame_texts", None)
     rng = random.Random(1)

@@ -281,15 +281,13 @@ def test_bots_of_two_servers_moving_at_the_same_moment_make_one_move_per_turn(da
         try:
             async with asyncio.timeout(120):
                 while (await asyncio.to_thread(second.store.table_ids, unfinished=True)) or any(
-                    server._movers.get(m["table"]) and not server._movers[m["table"]].done()
-                    for server in (first, second)
-                    for m in made
+                    server.timers.moving(m.table.id) for server in (first, second) for m in made
                 ):
                     await asyncio.sleep(0.1)
         finally:
             await asyncio.gather(first.stop(), second.stop())
         for m in made:
-            row, events = stored(database, m["table"])
+            row, events = stored(database, m.table.id)
             rebuilt = Table.replay(row, events)  # every bot act followed a bot's turn
             assert rebuilt.status == "over"
             per_seat = Counter(e.data["seat"] for e in events if e.kind == "act")

@@ -22,7 +22,7 @@ from troef.games.fair import verify
 from troef.games.replay import replay
 from troef.interfaces.cli.replay import run_replay
 from troef.interfaces.cli.verify import run_verify
-from troef.interfaces.web.app import status_of
+from troef.interfaces.web.app import created_body, status_of
 from troef.interfaces.web.bots import bot_move
 from troef.interfaces.web.connection import Connection
 from troef.interfaces.web.frames import FRAME_BYTES, Act, BadMessage, Frame, Hello, Ready, Sync, read_frame
@@ -57,8 +57,8 @@ class Harness:
 
     def __init__(self, request: object, now: float = 0.0) -> None:
         created = Table.create(request, now=now)
-        self.table, self.row, self.answer = created.table, created.row, created.answer
-        self.tokens: dict[int, str] = {s["seat"]: s["token"] for s in created.answer["seats"]}
+        self.table, self.row, self.answer = created.table, created.row, created_body(created)
+        self.tokens: dict[int, str] = {s["seat"]: s["token"] for s in self.answer["seats"]}
         self.events: list[Event] = []
         self.inbox: dict[Receiver, list[Frame]] = {}
         self.connections: dict[Receiver, Connection] = {}

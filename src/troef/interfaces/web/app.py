@@ -7,6 +7,9 @@ Beside server.md: the browser client's words (``GET /api/words``), the lobby's l
 (``GET /api/tables``), rematches, the replay of a finished round, and the pages and static files of the
 browser client (package data ``static/``), sent with `PAGE_HEADERS`.  A page is served for any table id
 (the page itself says when there is no such table).
+
+The pages' paths in the answers (a table's invite and watch links) are made here alone (`join_path`,
+`watch_path`): the server below answers ids, tokens and invite codes.
 """
 
 from __future__ import annotations
@@ -53,7 +56,8 @@ from .seats import (
     TooMany,
     Unavailable,
 )
-from .server import Client, TableServer
+from .server import Client, Seated, TableServer
+from .table import Created
 
 STATUSES: Final[dict[type[TableError], int]] = {
     Invalid: 400,
@@ -139,6 +143,45 @@ class CreationLimit:
             return False
         times.append(now)
         return True
+
+
+def join_path(table_id: str, invite: str) -> str:
+    """The join page of a table, with its invite code."""
+    return f"/join/{table_id}/{invite}"
+
+
+def watch_path(table_id: str) -> str:
+    """The page of a table."""
+    return f"/tables/{table_id}"
+
+
+def created_body(created: Created) -> dict[str, Any]:
+    """``POST /api/tables``'s answer (and a first rematch's): the table, each human seat's token, the
+    invite and watch paths."""
+    table_id = created.table.id
+    return {
+        "table": table_id,
+        "seats": [{"seat": k, "token": token} for k, token in created.tokens.items()],
+        "invite": join_path(table_id, created.invite),
+        "watch": watch_path(table_id),
+    }
+
+
+def seated_body(seated: Seated) -> dict[str, Any]:
+    """A later rematch's answer: the caller's seat at the rematch, its token and the watch path."""
+    return {
+        "table": seated.table,
+        "seat": seated.seat,
+        "token": seated.token,
+        "watch": watch_path(seated.table),
+    }
+
+
+def listed_body(entry: dict[str, Any]) -> dict[str, Any]:
+    """A table as ``GET /api/tables`` lists it: its lobby entry, the invite code made the invite path,
+    and the watch path."""
+    table_id = entry["id"]
+    return {**entry, "invite": join_path(table_id, entry["invite"]), "watch": watch_path(table_id)}
 
 
 def games_catalog(lang: str) -> list[dict[str, Any]]:
@@ -227,18 +270,20 @@ def create_app(
     async def create_table(request: Request) -> Response:
         if not limit.allow(_address(request)):
             raise TooMany(f"at most {creations_per_minute} tables a minute from one address")
-        answer = await server.create(await _json_body(request), _address(request))
-        return JSONResponse(answer, status_code=201)
+        created = await server.create(await _json_body(request), _address(request))
+        return JSONResponse(created_body(created), status_code=201)
 
     async def tables(request: Request) -> Response:
         """One route for both methods, so that a 405 names them both in ``Allow``."""
         if request.method == "POST":
             return await create_table(request)
-        return JSONResponse({"tables": await server.listed()})
+        return JSONResponse({"tables": [listed_body(entry) for entry in await server.listed()]})
 
     async def rematch(request: Request) -> Response:
-        status, answer = await server.rematch(request.path_params["id"], await _json_body(request))
-        return JSONResponse(answer, status_code=status)
+        answer = await server.rematch(request.path_params["id"], await _json_body(request))
+        if isinstance(answer, Seated):
+            return JSONResponse(seated_body(answer))
+        return JSONResponse(created_body(answer), status_code=201)
 
     async def round_replay(request: Request) -> Response:
         lang = query_lang(request)

@@ -41,7 +41,7 @@ from .frames import ChatFrame
 from .store import Event, StoreError
 from .talk import KEPT
 
-log = logging.getLogger("troef.interfaces.web")
+log = logging.getLogger("troef.web")
 
 BEAT: Final = 1.0
 """Seconds between a process's heartbeats, lease renewals, claims and version checks."""

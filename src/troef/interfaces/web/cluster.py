@@ -26,7 +26,7 @@ from .store import Event, Store, StoreError
 from .table import Table
 from .talk import TableTalk
 
-log = logging.getLogger("troef.interfaces.web")
+log = logging.getLogger("troef.web")
 T = TypeVar("T")
 
 Entry = dict[str, Any]
@@ -39,7 +39,10 @@ class Host(Protocol):
     """What a cluster asks of the table server it belongs to."""
 
     store: Store
-    tables: dict[str, Table]
+
+    @property
+    def tables(self) -> Mapping[str, Table]:
+        """The tables in memory, by id."""
 
     async def resume(self) -> None:
         """Replay every unfinished table from the store and run it."""

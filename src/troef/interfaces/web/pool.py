@@ -25,7 +25,7 @@ from typing import Final
 
 from ...games.plugins import load_plugins
 
-log = logging.getLogger("troef.interfaces.web")
+log = logging.getLogger("troef.web")
 
 QUICK_KINDS: Final = frozenset({"random", "heuristic"})
 """The bot kinds that answer at once (the ``easy`` level among them)."""

@@ -232,7 +232,8 @@ class TableReads:
         return seat_names([(seat.kind, seat.name, seat.bot) for seat in self.table.seats])
 
     def listing(self) -> dict[str, Any]:
-        """The table as the lobby lists it (`GET /api/tables`), with its invite link."""
+        """The table as the lobby lists it (`GET /api/tables`), with its invite code (the HTTP edge makes
+        it the invite and watch links)."""
         info = self.info()
         return {
             "id": self.table.id,
@@ -244,8 +245,7 @@ class TableReads:
             "status": info["status"],
             "seats": info["seats"],
             "open": len(self.table.open_seats),
-            "invite": f"/join/{self.table.id}/{self.table.row.settings.get('invite_code', '')}",
-            "watch": f"/tables/{self.table.id}",
+            "invite": self.table.row.settings.get("invite_code", ""),
         }
 
     def round_replay(self, index: int, lang: str) -> RoundReplay:

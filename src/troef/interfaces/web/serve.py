@@ -20,8 +20,9 @@ from .bus import Bus, check
 from .cluster import Cluster, SharedCluster
 from .frames import FRAME_BYTES
 from .logs import LogFormat, json_logging, one_line_for_bad_text
-from .server import EXPIRE_AFTER, TableServer
+from .server import TableServer
 from .store import Store, default_url
+from .timers import EXPIRE_AFTER
 
 WS_MAX_BYTES: Final = 16 * FRAME_BYTES
 """Larger WebSocket messages close the connection; those over `FRAME_BYTES` up to this get ``bad-message``."""
@@ -57,7 +58,7 @@ def serve(
     ``log_format``: ``json`` for one JSON object a line (what ``say`` says too)."""
     if log_format == "json":
         json_logging()
-        say = logging.getLogger("troef.interfaces.web").info
+        say = logging.getLogger("troef.web").info
     url = database or default_url()
     store = Store(url)
     if redis is not None:

@@ -3,6 +3,10 @@ one command of a table at a time, a single writer that commits every event durab
 all tables at once) before any frame about it is sent, each receiver's own frame, the timers (deals,
 stand-ins) and the bots, which think in a process pool, never on the event loop.
 
+The tables in memory and their locks are a `Tables` (`registry`); the deals, stand-ins, bots' and
+forced moves are the `Timers`' (`timers`), which run their commands here; the bots think in a `BotRunner`
+(`bots`); the writer is a `GroupWriter` (`writer`); the other processes are the `Cluster` (`cluster`).
+
 In a `SharedCluster` (``troef serve --redis``) any number of processes share the database. Each keeps
 in memory only the tables it leads or has clients at, and catches up from the database when Redis says another
 process stored a version (every beat it also compares versions with the database, in case a message was
@@ -10,10 +14,6 @@ lost). A table's bots and timers run in the one process holding its lease; every
 the leases nobody holds (a new process, a dead one's) up to its share of the unfinished tables. Whichever
 process stores a version first wins: another that tried the same version catches up and tries the
 command again, so a resent act is answered once and a racing one is ``stale``.
-
-A forced move (a human seat with exactly one legal action) is played for the seat after a random pause
-(`TableServer.forced_pause`), so that its speed does not tell the others it was forced; it is the
-seat's own move (``who`` human), and a client that sends it too gets the state (an act is applied once).
 
 Chat messages are never stored: each is sent to every connection at the table (and, in a shared
 cluster, to the other processes, which keep the last ones in Redis for a process that comes to the table
@@ -26,12 +26,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 from .bots import BotRunner
 from .cluster import Cluster
@@ -39,13 +38,14 @@ from .connection import Connection
 from .encoded import dumps, stamped
 from .frames import ChatFrame, Frame
 from .metrics import Metrics
-from .seats import Invalid, NoSuchTable, NotNow, TableError, TooMany
-from .store import Event, Store, StoreError, VersionConflict
-from .table import Joined, Outcome, Table, Thinking
+from .registry import Tables
+from .seats import Invalid, NotNow, TableError, TooMany
+from .store import Event, Store, VersionConflict
+from .table import Created, Joined, Table, Thinking
+from .timers import EXPIRE_AFTER, Command, Timers
 from .writer import GroupWriter
 
-log = logging.getLogger("troef.interfaces.web")
-T = TypeVar("T")
+log = logging.getLogger("troef.web")
 
 OUTBOX_LIMIT: Final = 500
 """Frames waiting for a client that reads too slowly, before the server closes its connection."""
@@ -55,12 +55,8 @@ LISTED: Final = 50
 """The most tables the lobby lists."""
 BOTS_ONLY_PER_ADDRESS: Final = 2
 """The most tables of bots alone that one address may have running at once (they keep the bots busy)."""
-EXPIRE_AFTER: Final = 24 * 3600.0
-"""Seconds a table waits for its open seats to be taken before it expires (`Table.expire_due`)."""
 PRESENCE_EVERY: Final = 0.25
 """Seconds over which a table's presence changes are gathered into one frame to everyone."""
-TICK: Final = 0.1
-"""Seconds between the timers' looks at every table (deals due, stand-ins due)."""
 TRIES: Final = 3
 """How often a command is tried when another process keeps storing the table's next version first."""
 
@@ -114,6 +110,15 @@ class Behind(NotNow):
         super().__init__("another server changed this table first: try again")
 
 
+@dataclass(frozen=True)
+class Seated:
+    """A player of a finished match seated at its rematch ``table`` (`TableServer.rematch`)."""
+
+    table: str
+    seat: int
+    token: str
+
+
 class TableServer:
     """The tables of one `Store`. ``bot_pause``: seconds before a bot moves (and, on average, before a
     forced move is played), so that people see each card; ``workers``: the bots' processes;
@@ -131,17 +136,13 @@ class TableServer:
         expire_after: float = EXPIRE_AFTER,
     ) -> None:
         self.store = store
-        self.expire_after = expire_after
         self.cluster = cluster if cluster is not None else Cluster()
-        self.bot_pause = bot_pause
         self.clock = clock
-        self.tables: dict[str, Table] = {}
+        self.tables = Tables(store, self.cluster.loaded)
         self.clients: dict[str, set[Client]] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._movers: dict[str, asyncio.Task[None]] = {}
-        self._tasks: list[asyncio.Task[None]] = []
         self.bots = BotRunner(workers, self._bot_waited)
-        self.metrics = Metrics(self._tables_by_status, self.bots.queues)
+        self.timers = Timers(self, self.bots, bot_pause=bot_pause, expire_after=expire_after, clock=clock)
+        self.metrics = Metrics(self.tables.by_status, self.bots.queues)
         self.writer = GroupWriter(store, self.metrics.commit_seconds)
         self._presence_due: set[str] = set()
         """The tables whose presence change is to be told (`_presence_soon`)."""
@@ -155,7 +156,7 @@ class TableServer:
     async def start(self) -> None:
         """Start the bots, the timers and the cluster (alone: resume every unfinished table)."""
         self.bots.start()
-        self._tasks.append(asyncio.create_task(self._ticker()))
+        self.timers.start()
         await self.cluster.start(self)
 
     async def resume(self) -> None:
@@ -176,15 +177,15 @@ class TableServer:
                 continue
             for seat in range(table.game.players):
                 table.left_at[seat] = now
-            self._schedule(table)
+            self.timers.schedule(table)
         log.info("resumed %d tables", len(self.tables))
 
     async def stop(self) -> None:
         """Stop the timers, bots and writer (every committed event is stored), close the clients."""
-        tasks = [*self._movers.values(), *self._tasks, *self._news]
-        for task in tasks:
+        news = list(self._news)
+        for task in news:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(self.timers.stop(), *news, return_exceptions=True)
         await self.writer.stop()
         await self.cluster.stop()
         for clients in self.clients.values():
@@ -196,7 +197,7 @@ class TableServer:
 
     # ------------------------------------------------------------------------------- HTTP's commands
 
-    async def create(self, body: object, address: str | None = None) -> dict[str, Any]:
+    async def create(self, body: object, address: str | None = None) -> Created:
         """A new table from a `POST /api/tables` body, stored before it is answered; `TableError` 400,
         or 429 when ``address`` already has `BOTS_ONLY_PER_ADDRESS` tables of bots alone running here."""
         created = Table.create(body, self.clock())
@@ -209,7 +210,7 @@ class TableServer:
                 )
             self._bots_only[address] = running | {created.table.id}
         await self._created(created.table)
-        return created.answer
+        return created
 
     async def join(self, table_id: str, body: object) -> dict[str, Any]:
         """Take a seat (`POST /api/tables/{id}/join`); `TableError` 400/403/404/409."""
@@ -228,7 +229,7 @@ class TableServer:
     async def _seat(self, table: Table, take: Callable[[], Joined]) -> Joined:
         """Seat a person at ``table`` (``take`` checks and makes the event, under the table's lock)."""
         for _ in range(TRIES):
-            async with self._lock(table.id):
+            async with self.tables.lock(table.id):
                 joined = take()
                 try:
                     await self._commit(table, joined.events)
@@ -239,54 +240,44 @@ class TableServer:
 
     async def listed(self) -> list[dict[str, Any]]:
         """``GET /api/tables``: the listed tables waiting or playing, newest first, at most `LISTED`
-        (as their leaders list them)."""
+        (as their leaders list them: `TableReads.listing`)."""
         entries = await self.cluster.listings()
         entries.sort(key=lambda e: (e["created"], e["entry"]["id"]), reverse=True)
         return [e["entry"] for e in entries[:LISTED]]
 
-    async def rematch(self, table_id: str, body: object) -> tuple[int, dict[str, Any]]:
-        """``POST /api/tables/{id}/rematch``: (201, a new table like `create`'s answer, its invite for the
-        caller alone) for the first call; for a later one (200) the caller takes their own seat there
-        (the rematch's table, the seat, its token and the watch link). `TableError` 400 for a bad body,
-        403 for a token of no seat, 404 for no table, 409 before the match is over or when the caller's
-        seat at the rematch is taken."""
+    async def rematch(self, table_id: str, body: object) -> Created | Seated:
+        """``POST /api/tables/{id}/rematch``: for the first call a new table like `create`'s, its invite
+        for the caller alone; for a later one the caller takes their own seat there. `TableError` 400
+        for a bad body, 403 for a token of no seat, 404 for no table, 409 before the match is over or
+        when the caller's seat at the rematch is taken."""
         if not isinstance(body, dict) or set(body) != {"token"} or not isinstance(body["token"], str):
             raise Invalid('the body is {"token": "<your seat\'s token>"}')
         table = await self.table(table_id)
         for _ in range(TRIES):
-            async with self._lock(table_id):
+            async with self.tables.lock(table_id):
                 caller, request = table.rematch_body(body["token"])
                 done = table.rematch
                 if done is not None:
                     break
                 created = Table.create(request, self.clock())
-                answer = created.answer
-                made = table.rematch_made(answer["table"], now=self.clock())
+                made = table.rematch_made(created.table.id, now=self.clock())
                 await self._created(created.table)
                 try:
                     await self._commit(table, made)
                 except Behind:  # another process made the rematch: this one's table is not needed
                     await self.drop(created.table.id, finished=True)
                     continue
-            return 201, answer
+            return created
         else:
             raise Behind
         rematch = await self.table(done["table"])
         name = table.seats[caller].name or ""
         joined = await self._seat(rematch, partial(rematch.seat_person, name, caller, now=self.clock()))
-        return 200, {
-            "table": rematch.id,
-            "seat": caller,
-            "token": joined.token,
-            "watch": f"/tables/{rematch.id}",
-        }
+        return Seated(rematch.id, caller, joined.token)
 
     async def table(self, table_id: str) -> Table:
         """The table (loaded from the store if it is not in memory); `TableError` 404."""
-        table = self.tables.get(table_id) or await self.load(table_id)
-        if table is None:
-            raise NoSuchTable(f"there is no table {table_id[:40]!r}")
-        return table
+        return await self.tables.table(table_id)
 
     # ------------------------------------------------------------------------------- WebSocket's
 
@@ -305,12 +296,12 @@ class TableServer:
         table = await self.table(client.table_id)
         read = time.perf_counter()
         for _ in range(TRIES):
-            async with self._lock(client.table_id):
+            async with self.tables.lock(client.table_id):
                 seated = client.connection.seated
                 outcome = client.connection.receive(table, text, now=self.clock())
                 if not seated and client.connection.seat is not None:
                     self._presence_soon(table)  # the seat is connected now
-                    self._schedule(table)
+                    self.timers.schedule(table)
                 try:
                     await self._commit(table, outcome.events)
                 except Behind:
@@ -338,7 +329,7 @@ class TableServer:
         table = self.tables.get(client.table_id)
         if table is None:
             return
-        async with self._lock(client.table_id):
+        async with self.tables.lock(client.table_id):
             seat = client.connection.seat
             client.connection.close(table, now=self.clock())
             if seat is not None:
@@ -377,7 +368,7 @@ class TableServer:
                 await self.drop(table.id)
             return
         await self.cluster.changed(table)
-        self._schedule(table)
+        self.timers.schedule(table)
 
     async def _catch_up(self, table: Table, told: Sequence[Event] = ()) -> None:
         """Apply the events other processes stored since the table's version (the caller holds its lock),
@@ -401,38 +392,38 @@ class TableServer:
 
     async def load(self, table_id: str) -> Table | None:
         """The table replayed from the store, kept here from then on (None: there is none)."""
-        loaded = await asyncio.to_thread(self.store.load, table_id)
-        if loaded is None:
-            return None
-        if table_id in self.tables:  # loaded meanwhile
-            return self.tables[table_id]
-        table = self.tables[table_id] = Table.replay(*loaded)
-        await self.cluster.loaded(table)
-        return table
+        return await self.tables.load(table_id)
 
     async def _created(self, table: Table) -> None:
         """Store a new table and run it (when this process leads it)."""
         failed = await self.writer.write(table.id, row=table.row)
         if failed is not None:
             raise failed
-        self.tables[table.id] = table
+        self.tables.keep(table)
         await self.cluster.created(table)
-        self._schedule(table)
+        self.timers.schedule(table)
 
     async def drop(self, table_id: str, *, finished: bool = False) -> None:
         """Drop a table from memory (`table` loads it again); ``finished``: mark it so in the store."""
         if finished:
             await self._finish(table_id)
-        self.tables.pop(table_id, None)
+        self.tables.forget(table_id)
         self.clients.pop(table_id, None)
-        self._locks.pop(table_id, None)
-        mover = self._movers.pop(table_id, None)
-        if mover is not None:
-            mover.cancel()
+        self.timers.forget(table_id)
         await self.cluster.dropped(table_id)
 
-    def _lock(self, table_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+    async def run(self, table: Table, command: Command) -> None:
+        """A command of the server's own (a deal, a bot's or a forced move) under the table's lock;
+        a refusal (a bot's turn that is past, a forced move already made) changes nothing."""
+        async with self.tables.lock(table.id):
+            if self.tables.get(table.id) is not table:
+                return
+            outcome = command(table)
+            if outcome is not None:
+                with contextlib.suppress(Behind):  # caught up: the mover looks at the table again
+                    await self._commit(table, outcome.events)
+
+    # ------------------------------------------------------------------------------- telling
 
     async def _chat(self, table: Table, told: ChatFrame) -> None:
         """Send a chat message to everyone at the table (and to the other processes)."""
@@ -463,12 +454,6 @@ class TableServer:
         self._news.add(task)
         task.add_done_callback(self._news.discard)
 
-    def _tables_by_status(self) -> dict[str, int]:
-        counts = dict.fromkeys(("waiting", "playing", "over"), 0)
-        for table in self.tables.values():
-            counts[table.status] += 1
-        return counts
-
     def _bot_waited(self, lane: str, seconds: float) -> None:
         self.metrics.bot_wait_seconds.labels(lane).observe(seconds)
 
@@ -489,96 +474,22 @@ class TableServer:
 
     async def _tell_presence(self, table: Table) -> None:
         await asyncio.sleep(PRESENCE_EVERY)
-        async with self._lock(table.id):
+        async with self.tables.lock(table.id):
             self._presence_due.discard(table.id)
             if self.tables.get(table.id) is table:
                 self._tell(table)
                 await self.cluster.share_presence(table)
 
-    # ------------------------------------------------------------------------------- timers and bots
-
-    async def _ticker(self) -> None:
-        """Deal the rounds that are due and let stand-ins play for humans away too long."""
-        while True:
-            await asyncio.sleep(TICK)
-            now = self.clock()
-            for table in list(self.tables.values()):
-                if not self._leads(table.id):
-                    continue
-                try:
-                    if table.expire_due(now, self.expire_after):
-                        await self._run(table, partial(_expire_if_due, now=now, after=self.expire_after))
-                    if table.deal_due(now):
-                        await self._run(table, partial(_deal_if_due, now=now))
-                    if table.stand_in_due(now) is not None:
-                        await self._stand_in(table, now)
-                except (TableError, StoreError) as error:
-                    log.warning("table %s: %s", table.id, error)
-                except Exception:  # one table's failure must not stop every table's timers
-                    log.exception("table %s: its timers failed", table.id)
-
-    async def _stand_in(self, table: Table, now: float) -> None:
-        """Let a stand-in bot play for the human who is away on their turn."""
-        async with self._lock(table.id):
-            seat = table.stand_in_due(now)
-            if seat is not None and self.tables.get(table.id) is table:
-                table.stand_in(seat, True)
-                self._tell(table)
-                self._schedule(table)
-                await self.cluster.share_presence(table)
-
-    async def _run(self, table: Table, command: Callable[[Table], Outcome | None]) -> None:
-        """A command of the server's own (a deal, a bot's or a forced move) under the table's lock;
-        a refusal (a bot's turn that is past, a forced move already made) changes nothing."""
-        async with self._lock(table.id):
-            if self.tables.get(table.id) is not table:
-                return
-            outcome = command(table)
-            if outcome is not None:
-                with contextlib.suppress(Behind):  # caught up: the mover looks at the table again
-                    await self._commit(table, outcome.events)
-
-    def _schedule(self, table: Table) -> None:
-        """Start the table's mover if a bot or a forced move is to play and none is at work."""
-        mover = self._movers.get(table.id)
-        if (
-            self._leads(table.id)
-            and (mover is None or mover.done())
-            and (table.bot_turn() is not None or _forced(table))
-        ):
-            self._movers[table.id] = asyncio.create_task(self._move(table.id))
-
-    async def _move(self, table_id: str) -> None:
-        """Play the table's bots and forced moves until a person is to choose (or a move was tried
-        and refused with nothing changed since: the next change schedules the mover again)."""
-        tried: object = None
-        while (table := self.tables.get(table_id)) is not None and self._leads(table_id):
-            turn = table.bot_turn()
-            forced = _forced(table)
-            moment = (table.version, forced, turn and (turn.seat, turn.who, id(turn.bot)))
-            if (turn is None and forced is None) or moment == tried:
-                return
-            tried = moment
-            try:
-                if turn is not None:
-                    await asyncio.sleep(self.bot_pause)
-                    action = await self.bots.move(table, turn)
-                    await self._run(table, partial(Table.bot_act, turn=turn, action=action, now=self.clock()))
-                elif forced is not None:
-                    seat, action = forced
-                    version = table.version
-                    await asyncio.sleep(self.forced_pause())
-                    move = partial(
-                        Table.act, seat=seat, action=action, version=version, now=self.clock(), forced=True
-                    )
-                    await self._run(table, move)
-            except (TableError, StoreError) as error:
-                log.warning("table %s: %s", table_id, error)
-                return
+    async def stood_in(self, table: Table) -> None:
+        """A stand-in plays for an away seat now (the caller holds the table's lock): everyone here and
+        the other processes see it, and the table's mover lets it play."""
+        self._tell(table)
+        self.timers.schedule(table)
+        await self.cluster.share_presence(table)
 
     # ------------------------------------------------------------------------------- the other processes
 
-    def _leads(self, table_id: str) -> bool:
+    def leads(self, table_id: str) -> bool:
         """Whether this process runs the table's bots and timers."""
         return self.cluster.leads(table_id)
 
@@ -598,7 +509,7 @@ class TableServer:
 
     async def catch_up(self, table: Table, told: Sequence[Event] = ()) -> None:
         """`_catch_up` under the table's lock, while the table is still the one kept here."""
-        async with self._lock(table.id):
+        async with self.tables.lock(table.id):
             if self.tables.get(table.id) is table:
                 await self._catch_up(table, told)
 
@@ -613,34 +524,10 @@ class TableServer:
         if shared is None:
             return
         elsewhere, stand_ins = shared
-        leading = self._leads(table.id)
+        leading = self.leads(table.id)
         standing = set(table.session.stand_ins)
         if table.present_elsewhere(elsewhere, standing if leading else stand_ins, now=self.clock()):
             self._tell(table)
             if leading and set(table.session.stand_ins) != standing:
                 await self.cluster.share_presence(table)
-            self._schedule(table)
-
-    def forced_pause(self) -> float:
-        """A random pause before a forced move: half to one and a half times `bot_pause`."""
-        return random.uniform(0.5, 1.5) * self.bot_pause
-
-
-def _expire_if_due(table: Table, *, now: float, after: float) -> Outcome | None:
-    """The end of a table that waited ``after`` seconds for players, if it still waits."""
-    return table.expire(now=now) if table.expire_due(now, after) else None
-
-
-def _deal_if_due(table: Table, *, now: float) -> Outcome | None:
-    """The deal of the table's next round if it is (still) due."""
-    return table.deal(now=now) if table.deal_due(now) else None
-
-
-def _forced(table: Table) -> tuple[int, str] | None:
-    """(seat, action) when a human seat is to act and has exactly one legal action."""
-    seat = table.session.turn
-    if seat is None or table.seats[seat].kind != "human":
-        return None
-    state = table.session.round
-    legal = state.legal_actions() if state is not None else []
-    return (seat, legal[0].text) if len(legal) == 1 else None
+            self.timers.schedule(table)

@@ -121,11 +121,13 @@ class Thinking:
 
 @dataclass(frozen=True)
 class Created:
-    """A new table, its row to store, and ``answer``, the `POST /api/tables` answer (tokens, invite)."""
+    """A new table, its row to store, the token of each human seat and the invite code: shown once, to
+    its creator alone (stored as hashes only)."""
 
     table: Table
     row: TableRow
-    answer: dict[str, Any]
+    tokens: dict[int, str]
+    invite: str
 
 
 @dataclass(frozen=True)
@@ -255,13 +257,7 @@ class Table:
             settings["invite_code"] = invite  # a listed table's invite is public: anyone may join
         game = spec.game
         row = TableRow(table_id, game.name, game.rules.notation(), game.players, settings, now)
-        answer = {
-            "table": table_id,
-            "seats": [{"seat": k, "token": token} for k, token in tokens.items()],
-            "invite": f"/join/{table_id}/{invite}",
-            "watch": f"/tables/{table_id}",
-        }
-        return Created(cls(row), row, answer)
+        return Created(cls(row), row, tokens, invite)
 
     @classmethod
     def replay(cls, row: TableRow, events: Iterable[Event]) -> Table:
