@@ -8,8 +8,12 @@ export class ApiError extends Error {
   }
 }
 
-/** @param {Response} response */
+/**
+ * The body of a response (null where it is not JSON); an ApiError for a failed request.
+ * @param {Response} response @returns {Promise<unknown>}
+ */
 async function answer(response) {
+  /** @type {unknown} */
   let body = null;
   try {
     body = await response.json();
@@ -17,13 +21,14 @@ async function answer(response) {
     body = null;
   }
   if (!response.ok) {
-    const message = body && typeof body.error === "string" ? body.error : `HTTP ${response.status}`;
+    const error = body && typeof body === "object" && "error" in body ? body.error : undefined;
+    const message = typeof error === "string" ? error : `HTTP ${response.status}`;
     throw new ApiError(response.status, message);
   }
   return body;
 }
 
-/** @param {string} url */
+/** The JSON a GET answers (its shape is the caller's to name). @param {string} url */
 export async function getJSON(url) {
   return answer(await fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" }));
 }

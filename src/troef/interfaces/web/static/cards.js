@@ -9,6 +9,7 @@ export const W = 64;
 export const H = 90;
 
 // Suit shapes in a 100x100 box.
+/** @type {Record<string, string>} */
 const SHAPES = {
   H: `<path d="M50 92C22 68 2 50 2 29 2 13 14 2 28 2c10 0 18 6 22 15 4-9 12-15 22-15 14 0 26 11 26 27 0 21-20 39-48 63z"/>`,
   D: `<path d="M50 2 88 50 50 98 12 50z"/>`,
@@ -16,6 +17,7 @@ const SHAPES = {
   C: `<circle cx="50" cy="27" r="23"/><circle cx="25" cy="60" r="23"/><circle cx="75" cy="60" r="23"/><path d="M44 50h12c0 22 4 36 14 48H30c10-12 14-26 14-48z"/>`,
 };
 
+/** @type {Record<string, string>} */
 const RANK_TEXT = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
 
 /** Whether the four-colour deck is chosen. */
@@ -30,7 +32,10 @@ document.documentElement.classList.toggle("four-colour", fourColour());
 /** The rank as printed: T -> 10. @param {string} code */
 export const rankText = (code) => RANK_TEXT[code[0]] || code[0];
 
-/** A suit mark as SVG markup at (x, y) with size s, upside down when `flip`. */
+/**
+ * A suit mark as SVG markup at (x, y) with size s, upside down when `flip`.
+ * @param {string} s @param {number} x @param {number} y @param {number} size
+ */
 function suit(s, x, y, size, flip = false) {
   const scale = size / 100;
   const rotate = flip ? ` rotate(180 50 50)` : "";
@@ -39,6 +44,7 @@ function suit(s, x, y, size, flip = false) {
 
 // Pip positions (x, y) on the card for 2..10.
 const X1 = 20, X2 = 32, X3 = 44;
+/** @type {Record<number, [number, number][]>} */
 const PIPS = {
   2: [[X2, 20], [X2, 70]],
   3: [[X2, 20], [X2, 45], [X2, 70]],
@@ -51,11 +57,13 @@ const PIPS = {
   10: [[X1, 20], [X3, 20], [X2, 28], [X1, 37], [X3, 37], [X1, 53], [X3, 53], [X2, 62], [X1, 70], [X3, 70]],
 };
 
+/** @type {Map<string, string>} */
 const cache = new Map();
 
 /** The SVG markup of a card face (code like "AS", "TD"), or the back for "??". @param {string} code */
 export function cardMarkup(code) {
-  if (cache.has(code)) return cache.get(code);
+  const cached = cache.get(code);
+  if (cached !== undefined) return cached;
   let body;
   if (!/^[2-9TJQKA][SHDC]$/.test(code)) {
     body =

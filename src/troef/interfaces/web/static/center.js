@@ -5,14 +5,19 @@ import { cardElement } from "./cards.js";
 import { t } from "./i18n.js";
 import { h, lineNode, lineText, resultNode } from "./render.js";
 import { place, seatList } from "./seats.js";
-import { $, isSeated, page, tableId, token } from "./state.js";
+import { $, isSeated, page, shownFrame, tableId, token } from "./state.js";
 import { moving, phone, toast } from "./ui.js";
 
-/** The trick on the felt at the last render: which trick (its leader and first card) and its cards. */
+/** @typedef {import("./types.js").Seated} Seated */
+
+/**
+ * The trick on the felt at the last render: which trick (its leader and first card) and its cards.
+ * @type {{trick: string, codes: Set<string>, done: boolean}}
+ */
 let onFelt = { trick: "", codes: new Set(), done: false };
 let gatherTimer = 0;
-const GATHER_AFTER = 1100;
 /** Milliseconds a finished trick stays where it was played before it goes to its winner. */
+const GATHER_AFTER = 1100;
 
 /**
  * The trick in the middle of the felt. A card just played flies in from its seat; cards already there
@@ -23,7 +28,8 @@ export function renderTrick() {
   const area = $("trick");
   area.replaceChildren();
   clearTimeout(gatherTimer);
-  const model = page.frame.model && page.frame.model.table;
+  const frame = shownFrame();
+  const model = frame.model && frame.model.table;
   if (!model) return false;
   const seats = model.seats;
   let trick = model.trick;
@@ -46,11 +52,11 @@ export function renderTrick() {
   area.setAttribute("aria-label", lineText(trick.line));
   const small = phone.matches;
   /** @param {number} seat */
-  const seatAt = (seat) => place(seats.findIndex((/** @type {any} */ s) => s.seat === seat), n, 43, 41);
+  const seatAt = (seat) => place(seats.findIndex((s) => s.seat === seat), n, 43, 41);
   /** @type {HTMLElement[]} */
   const cards = [];
   for (const played of trick.cards) {
-    const i = seats.findIndex((/** @type {any} */ s) => s.seat === played.seat);
+    const i = seats.findIndex((s) => s.seat === played.seat);
     // on a phone the side seats take a third of the felt's width: the cards keep to the middle
     const at = place(i, n, small ? 14 : n > 4 ? 30 : 22, n > 4 ? (small ? 24 : 28) : small ? 20 : 19);
     const card = cardElement(played.card, {
@@ -68,8 +74,9 @@ export function renderTrick() {
     cards.push(card);
   }
   const gathered = finished && !page.showLast && onFelt.trick === which && onFelt.done;
-  onFelt = { trick: which, codes: new Set(trick.cards.map((/** @type {any} */ p) => p.card.code)), done: finished };
-  if (finished && !page.showLast && moving()) {
+  onFelt = { trick: which, codes: new Set(trick.cards.map((p) => p.card.code)), done: finished };
+  // a finished trick has its winner (a trick's winner is null only while it is played)
+  if (finished && !page.showLast && moving() && trick.winner !== null) {
     const to = seatAt(trick.winner);
     const gather = () => {
       for (const card of cards) {
@@ -84,17 +91,19 @@ export function renderTrick() {
   return true;
 }
 
+/** @param {boolean} trickShown whether renderTrick put a trick on the felt */
 export function renderCenter(trickShown) {
   const center = $("center");
   center.replaceChildren();
   center.className = "center";
   const notice = $("notice");
   notice.replaceChildren();
-  const model = page.frame.model;
-  const info = page.frame.table;
+  const frame = shownFrame();
+  const model = frame.model;
+  const info = frame.table;
   const panel = h("div", { class: "panel" });
-  if (info.status === "waiting" && info.seats.some((/** @type {any} */ s) => s.kind === "open")) {
-    const open = info.seats.filter((/** @type {any} */ s) => s.kind === "open").length;
+  if (info.status === "waiting" && info.seats.some((s) => s.kind === "open")) {
+    const open = info.seats.filter((s) => s.kind === "open").length;
     panel.append(h("p", { class: "line bold", text: t("Waiting for players: {n} open", { n: open }) }));
     panel.append(inviteBox(true));
   } else if (info.expired) {
@@ -108,14 +117,15 @@ export function renderCenter(trickShown) {
       for (const line of model.standings) standings.append(lineNode(line));
       panel.append(standings, endButtons());
     }
-    if (info.round && !info.round.dealt) panel.append(readyList());
+    if (info.round && !info.round.dealt) panel.append(readyList(info.round));
     notice.append(panel);
     return;
   } else if (info.round && !info.round.dealt) {
     panel.append(h("p", { class: "line", text: t("Waiting for the deal") }));
-    panel.append(readyList());
+    panel.append(readyList(info.round));
   } else if (!trickShown && model && model.table) {
-    const lines = model.table.lines.filter((/** @type {any} */ l) => !(model.table.contract && lineText(l) === lineText(model.table.contract)));
+    const contract = model.table.contract;
+    const lines = model.table.lines.filter((l) => !(contract && lineText(l) === lineText(contract)));
     if (!lines.length) return;
     center.classList.add("quiet");
     for (const line of lines) panel.append(lineNode(line));
@@ -126,13 +136,14 @@ export function renderCenter(trickShown) {
   else center.append(panel);
 }
 
-function readyList() {
-  const round = page.frame.table.round;
+/** Who is ready for the next deal. @param {import("./types.js").RoundInfo} round */
+function readyList(round) {
+  const infos = shownFrame().table.seats;
   const seats = seatList();
   const list = h("ul", { class: "ready-list" });
   for (const seat of seats) {
-    const info = page.frame.table.seats[seat.seat] || {};
-    if (info.kind !== "human") continue;
+    const info = infos[seat.seat];
+    if (!info || info.kind !== "human") continue;
     const ready = round.ready.includes(seat.seat);
     list.append(h("li", { class: ready ? "is-ready" : "" }, `${seat.label}: ${ready ? t("ready") : t("not ready yet")}`));
   }
@@ -141,7 +152,7 @@ function readyList() {
 
 /** The invite link with a copy button (only where this browser knows it). */
 function inviteBox(big = false) {
-  const invite = page.frame.table.invite || inviteFor(tableId);
+  const invite = inviteFor(tableId); // never in the table info: kept by the browser that created or joined
   if (!invite) return h("p", { class: "hint", text: t("Ask the table's host for the invite link.") });
   const link = absolute(invite);
   const input = h("input", { class: "invite-link", readonly: true, value: link, "aria-label": t("Invite link"), name: "invite" });
@@ -149,14 +160,14 @@ function inviteBox(big = false) {
   button.addEventListener("click", async () => {
     const ok = await copyText(link);
     button.textContent = ok ? t("Copied") : t("Copy invite link");
-    if (!ok) /** @type {HTMLInputElement} */ (input).select();
+    if (!ok) input.select();
   });
   return h("div", { class: "invite" }, input, button);
 }
 
 function endButtons() {
   const box = h("div", { class: "end-buttons" });
-  const rematch = page.frame.table.rematch;
+  const rematch = shownFrame().table.rematch;
   if (isSeated()) {
     const button = h("button", { type: "button", class: "primary", "data-rematch": "", text: rematch ? t("Join the rematch") : t("Rematch") });
     button.addEventListener("click", () => startRematch(button));
@@ -176,13 +187,13 @@ function endButtons() {
  */
 async function startRematch(button) {
   button.setAttribute("disabled", "");
-  const known = page.frame.table.rematch;
+  const known = shownFrame().table.rematch;
   if (known && tokenFor(known.table)) {
     location.href = `/tables/${encodeURIComponent(known.table)}`;
     return;
   }
   try {
-    const answer = await postJSON(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { token });
+    const answer = /** @type {Seated} */ (await postJSON(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { token }));
     const id = answer.table;
     if (answer.invite) keepInvite(id, answer.invite);
     const mine = answer.seats ? answer.seats[0] : answer;

@@ -6,7 +6,12 @@ import { currentLang, t } from "./i18n.js";
 import { h } from "./render.js";
 import { $, page } from "./state.js";
 
-/** The preset messages the server knows, by id, in English (the words are declared in words.py). */
+/** @typedef {import("./types.js").ChatFrame} ChatFrame */
+
+/**
+ * The preset messages the server knows, by id, in English (the words are declared in words.py).
+ * @type {Record<string, string>}
+ */
 const PRESETS = {
   hello: "Hello!",
   "well-played": "Well played!",
@@ -17,7 +22,7 @@ const PRESETS = {
   bye: "Bye!",
 };
 
-/** @type {any[]} */
+/** @type {ChatFrame[]} */
 let messages = [];
 let unread = 0;
 let drawnIn = "";
@@ -35,8 +40,8 @@ export function buildChat() {
   form.append(input, h("button", { type: "submit", "data-chat-send": "" }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const text = /** @type {HTMLInputElement} */ (input).value.trim();
-    if (text && page.socket && page.socket.send({ type: "chat", text })) /** @type {HTMLInputElement} */ (input).value = "";
+    const text = input.value.trim();
+    if (text && page.socket && page.socket.send({ type: "chat", text })) input.value = "";
   });
   $("chat").append(
     h("ol", { id: "chat-log", class: "chat-log", "aria-live": "polite" }),
@@ -45,18 +50,21 @@ export function buildChat() {
     h("p", { id: "chat-closed", class: "hint", "data-chat-closed": "" }),
   );
   $("sec-chat").addEventListener("toggle", () => {
-    if (/** @type {HTMLDetailsElement} */ ($("sec-chat")).open) unread = 0;
+    if ($("sec-chat", HTMLDetailsElement).open) unread = 0;
     drawUnread();
   });
 }
 
-/** A chat frame (a message) or a chat-log frame (the last messages, after hello). @param {any} frame */
+/**
+ * A chat frame (a message) or a chat-log frame (the last messages, after hello).
+ * @param {ChatFrame|import("./types.js").ChatLogFrame} frame
+ */
 export function onChat(frame) {
   if (frame.type === "chat-log") {
     messages = frame.messages;
   } else {
     messages = [...messages.slice(-99), frame];
-    if (!(/** @type {HTMLDetailsElement} */ ($("sec-chat")).open)) unread += 1;
+    if (!$("sec-chat", HTMLDetailsElement).open) unread += 1;
   }
   drawMessages();
 }
@@ -79,9 +87,10 @@ export function renderChat() {
       button.addEventListener("click", () => page.socket && page.socket.send({ type: "chat", preset: id }));
       presets.append(button);
     }
-  const input = /** @type {HTMLInputElement} */ ($("chat-text"));
-  const send = /** @type {HTMLButtonElement} */ (document.querySelector("[data-chat-send]"));
-  const form = /** @type {HTMLElement} */ (input.form);
+  const input = $("chat-text", HTMLInputElement);
+  const send = document.querySelector("[data-chat-send]");
+  const form = input.form;
+  if (!(send instanceof HTMLButtonElement) || !form) throw new Error("buildChat makes the chat's form first");
   form.hidden = talk === "read";
   input.disabled = send.disabled = talk !== "free";
   input.setAttribute("aria-label", t("Your message"));
@@ -104,7 +113,7 @@ function drawMessages() {
         "li",
         { "data-chat-message": "", "data-seat": String(m.seat), class: m.preset ? "preset" : "" },
         h("b", { text: `${m.name || t("seat {n}", { n: m.seat + 1 })}: ` }),
-        h("span", { text: m.preset ? t(PRESETS[/** @type {keyof PRESETS} */ (m.preset)] || m.preset) : m.text }),
+        h("span", { text: m.preset ? t(PRESETS[m.preset] || m.preset) : m.text }),
       ),
     ),
   );

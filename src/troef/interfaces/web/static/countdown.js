@@ -5,30 +5,30 @@
 
 import { t } from "./i18n.js";
 import { h } from "./render.js";
-import { $, page } from "./state.js";
+import { $, shownFrame } from "./state.js";
 
 /** The server's clock minus this browser's, in seconds (from the last frame that said `now`). */
 let offset = 0;
-/** @type {any} */
+/** @type {import("./types.js").StateFrame|null} */
 let counted = null;
 let ticking = 0;
 
 /** Shows the timers and the pause of the frame shown (table.js's render calls it). */
 export function renderTimers() {
-  const frame = page.frame;
+  const frame = shownFrame();
   if (frame !== counted && typeof frame.now === "number") offset = frame.now - Date.now() / 1000;
   counted = frame;
   const info = frame.table;
   const box = $("timers");
   /** @type {Map<string, Element>} */
   const shown = new Map([...box.querySelectorAll("[data-countdown]")].map((el) => [el.getAttribute("data-key") || "", el]));
-  const nodes = (info.timers || []).map((/** @type {any} */ timer) => {
+  const nodes = (info.timers || []).map((timer) => {
     const key = `${timer.timer}/${timer.seat}/${timer.at}`; // the same timer keeps its element
     return shown.get(key) || h("p", { class: "countdown", "data-countdown": timer.timer, "data-seat": timer.seat, "data-at": timer.at, "data-key": key });
   });
   const waited = info.paused || [];
   if (waited.length) {
-    const names = waited.map((/** @type {number} */ s) => seatName(s)).join(", ");
+    const names = waited.map((s) => seatName(s)).join(", ");
     nodes.push(h("p", { class: "paused", "data-paused": "", text: t("Paused: the table waits for {names}.", { names }) }));
   }
   box.replaceChildren(...nodes);
@@ -39,8 +39,9 @@ export function renderTimers() {
 /** Counts every countdown down to the second (``words``: say them anew), and removes it when it runs out. */
 function tick(words = false) {
   const now = Date.now() / 1000 + offset;
-  const shown = /** @type {NodeListOf<HTMLElement>} */ ($("timers").querySelectorAll("[data-countdown]"));
+  const shown = $("timers").querySelectorAll("[data-countdown]");
   for (const el of shown) {
+    if (!(el instanceof HTMLElement)) continue;
     const left = Math.min(Number(el.dataset.seconds) || Infinity, Math.ceil(Number(el.dataset.at) - now)); // never back up
     if (left <= 0) el.remove();
     else if (words || el.dataset.seconds !== String(left)) {
@@ -62,6 +63,6 @@ function said(el, left) {
 
 /** @param {number} seat */
 function seatName(seat) {
-  const info = page.frame.table.seats[seat];
+  const info = shownFrame().table.seats[seat];
   return (info && info.name) || t("seat {n}", { n: seat });
 }

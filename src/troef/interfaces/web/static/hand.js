@@ -4,12 +4,16 @@ import { cardElement } from "./cards.js";
 import { t } from "./i18n.js";
 import { listedChoices } from "./keyboard.js";
 import { h, partsNode } from "./render.js";
-import { $, act, cardsOf, isSeated, legal, page, selectMode, selectedAction } from "./state.js";
+import { $, act, cardsOf, isSeated, legal, page, selectMode, selectedAction, shownFrame } from "./state.js";
+
+/** @typedef {import("./types.js").Choice} Choice */
+/** @typedef {import("./types.js").Group} Group */
 
 export function renderHand() {
   const area = $("hand");
   area.replaceChildren();
-  const model = page.frame.model && page.frame.model.table;
+  const frame = shownFrame();
+  const model = frame.model && frame.model.table;
   $("hand-area").hidden = !isSeated();
   if (!isSeated() || !model) return;
   const actions = legal();
@@ -17,14 +21,14 @@ export function renderHand() {
   const playable = new Set(actions.filter((a) => /^play [2-9TJQKA][SHDC]$/.test(a)).map((a) => a.slice(5)));
   const selectable = new Set(multi ? actions.flatMap(cardsOf) : []);
   const cardTurn = actions.some((a) => cardsOf(a).length > 0);
-  if (page.frame.version !== page.selectedVersion && !multi) page.selected = new Set();
+  if (frame.version !== page.selectedVersion && !multi) page.selected = new Set();
   page.selected = new Set([...page.selected].filter((c) => selectable.has(c)));
   const { choices } = listedChoices();
   area.classList.toggle("select-mode", multi);
   area.setAttribute("aria-label", multi ? t("Your hand: choose the cards") : t("Your hand"));
   let count = 0;
-  model.hand.groups.forEach((/** @type {any} */ group) => {
-    group.cards.forEach((/** @type {any} */ card, /** @type {number} */ j) => {
+  model.hand.groups.forEach((group) => {
+    group.cards.forEach((card, j) => {
       count += 1;
       const el = cardElement(card, { button: true, className: j === 0 ? "group-start" : "" });
       el.dataset.card = card.code;
@@ -61,7 +65,7 @@ export function renderHand() {
 function toggle(code) {
   if (page.selected.has(code)) page.selected.delete(code);
   else page.selected.add(code);
-  page.selectedVersion = page.frame.version;
+  page.selectedVersion = shownFrame().version;
   page.render(`[data-card="${code}"]`);
 }
 
@@ -84,41 +88,40 @@ export function layoutHand() {
     area.style.setProperty("--card-w", `${w}px`);
     area.style.setProperty("--overlap", "0px");
     area.classList.toggle("wrap", rows > 1);
-    return;
-    area.classList.remove("wrap");
   }
 }
 
 const PICKER_FROM = 8;
-/** Where each long group's picker stands (by the group's label), at the version it was moved. */
+/**
+ * Where each long group's picker stands (by the group's label), at the version it was moved.
+ * @type {Map<string, {version: number, at: number}>}
+ */
 const pickedAt = new Map();
 
 /**
  * A long group of choices (Hoogjassen's 35 bids, Rikken's contracts) as a compact picker: the choices
  * without an argument (pass) as buttons, the others one at a time with steps to the first, previous,
  * next and last; at most 7 buttons, and one click performs the choice shown.
- * @param {any} group @param {any[]} offered @param {(choice: any) => HTMLElement} choiceButton
+ * @param {Group} group @param {Choice[]} offered @param {(choice: Choice) => HTMLElement} choiceButton
  */
 function picker(group, offered, choiceButton) {
   const pinned = offered.filter((c) => !c.action.includes(" "));
   const steps = offered.filter((c) => c.action.includes(" "));
   const kept = pickedAt.get(group.label);
-  let at = kept && kept.version === page.frame.version ? kept.at : 0;
+  let at = kept && kept.version === shownFrame().version ? kept.at : 0;
   const box = h("span", { class: "picker" });
   const draw = () => {
     box.replaceChildren();
     /** @param {string} step @param {string} label @param {number} to @param {string} glyph */
     const move = (step, label, to, glyph) => {
-      const button = /** @type {HTMLButtonElement} */ (
-        h("button", { type: "button", class: "step", "data-picker-step": step, "aria-label": t(label), text: glyph })
-      );
+      const button = h("button", { type: "button", class: "step", "data-picker-step": step, "aria-label": t(label), text: glyph });
       button.disabled = to < 0 || to >= steps.length || to === at;
       button.addEventListener("click", () => {
         at = to;
-        pickedAt.set(group.label, { version: page.frame.version, at });
+        pickedAt.set(group.label, { version: shownFrame().version, at });
         draw();
-        const shown = /** @type {HTMLElement|null} */ (box.querySelector("[data-action]"));
-        if (shown) shown.focus({ preventScroll: true });
+        const choice = box.querySelector("[data-action]");
+        if (choice instanceof HTMLElement) choice.focus({ preventScroll: true });
       });
       return button;
     };
@@ -134,13 +137,14 @@ function picker(group, offered, choiceButton) {
 export function renderActions() {
   const box = $("actions");
   box.replaceChildren();
-  const info = page.frame.table;
-  const model = page.frame.model && page.frame.model.table;
+  const frame = shownFrame();
+  const info = frame.table;
+  const model = frame.model && frame.model.table;
   const actions = legal();
   // Ready for the next deal.
-  if (isSeated() && info.round && !info.round.dealt && info.status !== "over") {
-    if (!info.round.ready.includes(page.frame.seat)) {
-      const first = !(page.frame.sheet && page.frame.sheet.rounds && page.frame.sheet.rounds.length) && !(page.frame.model && page.frame.model.result);
+  if (frame.seat !== null && frame.seat !== undefined && info.round && !info.round.dealt && info.status !== "over") {
+    if (!info.round.ready.includes(frame.seat)) {
+      const first = !(frame.sheet && frame.sheet.rounds && frame.sheet.rounds.length) && !(frame.model && frame.model.result);
       const button = h("button", { type: "button", class: "primary big", "data-ready": "", text: first ? t("Deal") : t("Next round") });
       button.addEventListener("click", () => {
         if (page.socket && page.socket.ready()) {
@@ -159,7 +163,7 @@ export function renderActions() {
   }
   if (!model || !actions.length) {
     if (model && info.round && info.round.dealt && info.status === "playing") {
-      const turn = model.seats.find((/** @type {any} */ s) => s.to_act);
+      const turn = model.seats.find((s) => s.to_act);
       if (turn) box.append(h("p", { class: "hint", text: t("Waiting for {seat}…", { seat: turn.label }) }));
     }
     return;
@@ -170,17 +174,17 @@ export function renderActions() {
   for (const group of model.actions) {
     const listed = group.listed
       ? group.actions.slice(0, group.listed)
-      : group.actions.every((/** @type {any} */ c) => cardsOf(c.action).length < 2)
+      : group.actions.every((c) => cardsOf(c.action).length < 2)
         ? group.actions
         : [];
     // A single card is played from the hand (not in select mode); anything else is a button.
-    const buttons = listed.filter((/** @type {any} */ c) => multi || !/^play [2-9TJQKA][SHDC]$/.test(c.action));
+    const buttons = listed.filter((c) => multi || !/^play [2-9TJQKA][SHDC]$/.test(c.action));
     if (!buttons.length && !(multi && (group.more || !group.listed))) continue;
     const el = h("div", { class: `choices${group.row ? " row" : ""}`, role: "group", "aria-label": (group.heading || "") + " " + group.label });
     if (group.heading) box.append(h("p", { class: "heading", text: group.heading }));
     if (group.label) el.append(h("span", { class: "label", text: group.label.replace(/:\s*$/, "") }));
-    const offered = buttons.filter((/** @type {any} */ c) => actions.includes(c.action));
-    /** @param {any} choice */
+    const offered = buttons.filter((c) => actions.includes(c.action));
+    /** @param {Choice} choice */
     const choiceButton = (choice) => {
       const button = h("button", { type: "button", class: "choice", "data-action": choice.action });
       const n = choices.indexOf(choice.action);

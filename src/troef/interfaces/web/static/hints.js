@@ -4,13 +4,13 @@
 
 import { t } from "./i18n.js";
 import { h, partsNode } from "./render.js";
-import { $, cardsOf, isSeated, legal, page } from "./state.js";
+import { $, cardsOf, isSeated, legal, page, shownFrame } from "./state.js";
 
 /** @type {{version: number, action: string} | null} */
 let hint = null;
 let askedAt = -1;
 
-/** A hint frame. @param {any} frame */
+/** A hint frame. @param {import("./types.js").HintFrame} frame */
 export function onHint(frame) {
   hint = { version: frame.version, action: frame.action };
   page.render();
@@ -18,7 +18,7 @@ export function onHint(frame) {
 
 /** The hint of this turn, or the button that asks for it (called after the choices are drawn). */
 export function renderHint() {
-  const frame = page.frame;
+  const frame = shownFrame();
   if (!frame.table.hints || !isSeated() || !legal().length) return;
   const box = $("actions");
   if (!hint || hint.version !== frame.version) {
@@ -32,14 +32,14 @@ export function renderHint() {
   }
   const action = hint.action;
   for (const el of document.querySelectorAll("[data-action]"))
-    if (/** @type {HTMLElement} */ (el).dataset.action === action) /** @type {HTMLElement} */ (el).dataset.hinted = "true";
+    if (el instanceof HTMLElement && el.dataset.action === action) el.dataset.hinted = "true";
   if (cardsOf(action).length > 1)
     for (const code of cardsOf(action)) {
-      const card = /** @type {HTMLElement|null} */ (document.querySelector(`[data-card="${code}"]`));
-      if (card) card.dataset.hinted = "true";
+      const card = document.querySelector(`[data-card="${code}"]`);
+      if (card instanceof HTMLElement) card.dataset.hinted = "true";
     }
   const groups = (frame.model && frame.model.table && frame.model.table.actions) || [];
-  const choice = groups.flatMap((/** @type {any} */ g) => g.actions).find((/** @type {any} */ c) => c.action === action);
+  const choice = groups.flatMap((g) => g.actions).find((c) => c.action === action);
   const shown = choice ? partsNode(choice.parts) : document.createTextNode(action);
   box.append(h("p", { class: "bot-hint", "data-hint": action }, `${t("The normal bot would choose:")} `, shown));
 }

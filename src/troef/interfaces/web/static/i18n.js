@@ -3,6 +3,7 @@
 import { getJSON, store } from "./api.js";
 
 export const LANGUAGES = ["en", "nl", "de"];
+/** @type {Record<string, string>} */
 const NAMES = { en: "English", nl: "Nederlands", de: "Deutsch" };
 
 /** @type {Record<string, string>} */
@@ -36,7 +37,7 @@ export async function loadWords(next) {
     return;
   }
   try {
-    const answer = await getJSON(`/api/words?lang=${encodeURIComponent(lang)}`);
+    const answer = /** @type {{words?: Record<string, string>} | null} */ (await getJSON(`/api/words?lang=${encodeURIComponent(lang)}`));
     words = answer && answer.words ? answer.words : {};
   } catch {
     words = {};

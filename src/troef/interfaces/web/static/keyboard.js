@@ -25,12 +25,13 @@ export function listedChoices() {
 
 /** Whether the digits typed so far can only be the number of a listed choice. @param {string} digits */
 function onlyANumber(digits) {
-  const model = page.frame.model && page.frame.model.table;
+  const frame = page.frame;
+  const model = frame && frame.model && frame.model.table;
   if (!model || model.entry !== "choice" || legal().some((a) => cardsOf(a).length)) return false;
   const { choices, numbered } = listedChoices();
   if (!numbered || Number(digits) * 10 <= choices.length) return false;
-  const shown = model.actions.flatMap((/** @type {any} */ g) => g.actions.map((/** @type {any} */ c) => lineText({ parts: c.parts }).trim()));
-  return !shown.some((/** @type {string} */ words) => words.startsWith(digits));
+  const shown = model.actions.flatMap((g) => g.actions.map((c) => lineText({ parts: c.parts }).trim()));
+  return !shown.some((words) => words.startsWith(digits));
 }
 
 function showTyped() {
@@ -45,7 +46,7 @@ function send(text) {
 
 /** @param {KeyboardEvent} event */
 export function onKey(event) {
-  const target = /** @type {HTMLElement} */ (event.target);
+  const target = event.target instanceof HTMLElement ? event.target : null;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
   document.body.classList.add("keyboard");

@@ -3,16 +3,21 @@
 
 import { getJSON, keepInvite, keepToken, postJSON, store, tokenFor } from "./api.js";
 import { currentLang, languageSwitch, loadWords, t, translate } from "./i18n.js";
-import { h } from "./render.js";
+import { byId as $, h } from "./render.js";
 
-const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
-/** @type {any[]} */
+/** @typedef {import("./types.js").Game} Game */
+
+/** @type {Game[]} */
 let games = [];
+/** An <input> of the page, by its id. @param {string} id */
+const inputById = (id) => $(id, HTMLInputElement);
+/** A <select> of the page, by its id. @param {string} id */
+const selectById = (id) => $(id, HTMLSelectElement);
 
-const game = () => games.find((g) => g.name === $("game").value) || games[0];
+const game = () => games.find((g) => g.name === selectById("game").value) || games[0];
 
 function fillGames() {
-  const select = $("game");
+  const select = selectById("game");
   const kept = store.get("troef.game");
   select.replaceChildren(...games.map((g) => h("option", { value: g.name, text: g.title })));
   if (kept && games.some((g) => g.name === kept)) select.value = kept;
@@ -21,14 +26,14 @@ function fillGames() {
 
 function fillGame() {
   const g = game();
-  $("preset").replaceChildren(...g.presets.map((/** @type {any} */ p) => h("option", { value: p.name, text: p.label })));
-  const players = $("players");
+  $("preset").replaceChildren(...g.presets.map((p) => h("option", { value: p.name, text: p.label })));
+  const players = selectById("players");
   const options = [];
   for (let n = g.players.min; n <= g.players.max; n++) options.push(h("option", { value: n, text: String(n) }));
   players.replaceChildren(...options);
   players.value = String(g.players.default);
-  $("rounds").value = "";
-  $("rounds").placeholder = String(g.rounds);
+  inputById("rounds").value = "";
+  inputById("rounds").placeholder = String(g.rounds);
   fillPreset();
   fillOptions();
   fillSeats();
@@ -36,7 +41,7 @@ function fillGame() {
 
 function fillPreset() {
   const g = game();
-  const preset = g.presets.find((/** @type {any} */ p) => p.name === $("preset").value);
+  const preset = g.presets.find((p) => p.name === selectById("preset").value);
   $("preset-about").textContent = preset ? preset.description : "";
 }
 
@@ -46,13 +51,15 @@ function fillOptions() {
   box.replaceChildren();
   for (const option of g.options) {
     const id = `opt-${option.name}`;
+    /** @type {HTMLSelectElement|HTMLInputElement} */
     let input;
     if (option.choices || option.type === "bool") {
       input = h("select", { id, name: option.name });
       input.append(h("option", { value: "", text: t("as the rules say") }));
+      /** @type {(string|boolean)[]} */
       const values = option.choices || [true, false];
       for (const value of values)
-        input.append(h("option", { value: JSON.stringify(value), text: value === true ? t("yes") : value === false ? t("no") : option.choice_labels[value] }));
+        input.append(h("option", { value: JSON.stringify(value), text: value === true ? t("yes") : value === false ? t("no") : option.choice_labels?.[value] }));
     } else if (option.type === "int" || option.type === "float") {
       input = h("input", {
         id, name: option.name, type: "number", inputmode: "numeric", placeholder: String(option.default),
@@ -73,13 +80,13 @@ function fillOptions() {
 
 function fillSeats() {
   const g = game();
-  const n = Number($("players").value);
+  const n = Number(selectById("players").value);
   const box = $("seats");
-  const before = [...box.querySelectorAll("select")].map((/** @type {HTMLSelectElement} */ s) => s.value);
+  const before = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
   const bot = g.bots.includes("normal") ? "normal" : g.bots[0];
   for (let i = 0; i < n; i++) {
-    const select = /** @type {HTMLSelectElement} */ (h("select", { id: `seat-${i}`, name: `seat-${i}`, "data-seat-kind": i }));
+    const select = h("select", { id: `seat-${i}`, name: `seat-${i}`, "data-seat-kind": i });
     select.append(h("option", { value: "you", text: t("you") }));
     select.append(h("option", { value: "open", text: t("open: a friend joins with the invite link") }));
     for (const kind of g.bots) select.append(h("option", { value: `bot:${kind}`, text: t("bot: {level}", { level: t(kind) }) }));
@@ -97,15 +104,17 @@ function rules() {
   /** @type {Record<string, unknown>} */
   const changed = {};
   for (const input of $("options").querySelectorAll("[data-option]")) {
+    if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement)) continue;
     const value = input.value.trim();
     if (value === "") continue;
     const type = input.dataset.type;
-    if (input.tagName === "SELECT") changed[input.dataset.option] = JSON.parse(value);
-    else if (type === "int") changed[input.dataset.option] = parseInt(value, 10);
-    else if (type === "float") changed[input.dataset.option] = Number(value);
-    else changed[input.dataset.option] = value;
+    const option = input.dataset.option || "";
+    if (input.tagName === "SELECT") changed[option] = JSON.parse(value);
+    else if (type === "int") changed[option] = parseInt(value, 10);
+    else if (type === "float") changed[option] = Number(value);
+    else changed[option] = value;
   }
-  const preset = $("preset").value;
+  const preset = selectById("preset").value;
   return Object.keys(changed).length ? { preset, ...changed } : preset;
 }
 
@@ -114,8 +123,8 @@ async function create(event) {
   event.preventDefault();
   const error = $("create-error");
   error.textContent = "";
-  const name = $("name").value.trim();
-  const seats = [...$("seats").querySelectorAll("select")].map((/** @type {HTMLSelectElement} */ s) => {
+  const name = inputById("name").value.trim();
+  const seats = [...$("seats").querySelectorAll("select")].map((s) => {
     if (s.value === "you") return { kind: "human", name: name || t("Player") };
     if (s.value === "open") return { kind: "open" };
     return { kind: "bot", bot: s.value.slice(4) };
@@ -128,13 +137,13 @@ async function create(event) {
   if (name) store.set("troef.name", name);
   store.set("troef.game", game().name);
   /** @type {Record<string, unknown>} */
-  const body = { game: game().name, rules: rules(), players: Number($("players").value), seats, listed: $("listed").checked, absent: $("absent").value, hints: $("hints").checked };
-  const rounds = $("rounds").value.trim();
+  const body = { game: game().name, rules: rules(), players: Number(selectById("players").value), seats, listed: inputById("listed").checked, absent: selectById("absent").value, hints: inputById("hints").checked };
+  const rounds = inputById("rounds").value.trim();
   if (rounds) body.rounds = parseInt(rounds, 10);
   const button = document.querySelector("[data-create]");
   button && button.setAttribute("disabled", "");
   try {
-    const answer = await postJSON("/api/tables", body);
+    const answer = /** @type {import("./types.js").Seated} */ (await postJSON("/api/tables", body));
     if (answer.invite) keepInvite(answer.table, answer.invite);
     if (answer.seats && answer.seats.length) keepToken(answer.table, answer.seats[0].token);
     location.href = `/tables/${encodeURIComponent(answer.table)}`;
@@ -148,7 +157,7 @@ async function listTables() {
   const list = $("tables");
   let answer;
   try {
-    answer = await getJSON("/api/tables");
+    answer = /** @type {import("./types.js").TablesAnswer} */ (await getJSON("/api/tables"));
   } catch {
     list.replaceChildren(h("li", { class: "hint", text: t("The list of tables is not available.") }));
     return;
@@ -159,11 +168,11 @@ async function listTables() {
     return;
   }
   list.replaceChildren(
-    ...tables.map((/** @type {any} */ table) => {
+    ...tables.map((table) => {
       const game = games.find((g) => g.name === table.game);
       const title = game ? game.title : table.game;
       const who = table.seats
-        .map((/** @type {any} */ s) => (s.kind === "open" ? t("open seat") : s.kind === "bot" ? t("bot: {level}", { level: t(s.bot) }) : s.name))
+        .map((s) => (s.kind === "open" ? t("open seat") : s.kind === "bot" ? t("bot: {level}", { level: t(s.bot || "") }) : s.name))
         .join(" · ");
       const go = h("div", { class: "go" });
       if (tokenFor(table.id)) go.append(h("a", { class: "button primary", href: `/tables/${encodeURIComponent(table.id)}`, text: t("Back to your seat") }));
@@ -181,31 +190,35 @@ async function listTables() {
   );
 }
 
-/** A table's rules (a preset's name, or the preset with house rules) in words. @param {any} game @param {any} rules */
+/**
+ * A table's rules (a preset's name, or the preset with house rules) in words.
+ * @param {Game|undefined} game @param {import("./types.js").Rules} rules
+ */
 function rulesText(game, rules) {
   const name = typeof rules === "string" ? rules : rules.preset;
-  const preset = game && game.presets.find((/** @type {any} */ p) => p.name === name);
+  const preset = game && game.presets.find((p) => p.name === name);
   const label = preset ? preset.label : name || "";
   return typeof rules === "string" ? label : `${label} + ${t("house rules")}`;
 }
 
 /** The games in the page's language. */
-const loadGames = async () => (await getJSON(`/api/games?lang=${encodeURIComponent(currentLang())}`)).games;
+const loadGames = async () =>
+  /** @type {import("./types.js").GamesAnswer} */ (await getJSON(`/api/games?lang=${encodeURIComponent(currentLang())}`)).games;
 
 async function main() {
   await loadWords();
   translate();
   $("tools").append(
     languageSwitch(async () => {
-      const chosen = $("game").value;
+      const chosen = selectById("game").value;
       games = await loadGames().catch(() => games);
       fillGames();
-      $("game").value = chosen;
+      selectById("game").value = chosen;
       fillGame();
       listTables();
     }),
   );
-  $("name").value = store.get("troef.name") || "";
+  inputById("name").value = store.get("troef.name") || "";
   try {
     games = await loadGames();
   } catch (e) {

@@ -4,7 +4,16 @@
 import { rankText, suitMarkup } from "./cards.js";
 import { t } from "./i18n.js";
 
-/** @param {{kind: string, text: string, code: string, name: string}} part */
+/** @typedef {import("./types.js").Part} Part */
+/** @typedef {import("./types.js").Line} Line */
+/** @typedef {import("./types.js").Sheet} Sheet */
+/** @typedef {import("./types.js").ScoreRow} ScoreRow */
+/**
+ * An attribute's value for `h`: false, null and undefined leave it out, true sets it empty.
+ * @typedef {string|number|boolean|null|undefined|EventListener} AttrValue
+ */
+
+/** @param {Part} part */
 export function partNode(part) {
   if (part.kind === "card") {
     const span = document.createElement("span");
@@ -32,7 +41,7 @@ export function partNode(part) {
   return document.createTextNode(part.text);
 }
 
-/** The parts in a container. @param {Array<any>} parts @param {string} [tag] */
+/** The parts in a container. @param {Part[]} parts @param {string} [tag] */
 export function partsNode(parts, tag = "span") {
   const el = document.createElement(tag);
   for (const part of parts) el.append(partNode(part));
@@ -41,7 +50,7 @@ export function partsNode(parts, tag = "span") {
 
 /**
  * A Line as an element (<p> by default), bold when the line is, [data-stand-in] when it tells a stand-in bot's move.
- * @param {{parts: any[], bold: boolean, stand_in?: boolean}} line
+ * @param {Line} line
  */
 export function lineNode(line, tag = "p") {
   const el = partsNode(line.parts, tag);
@@ -51,8 +60,22 @@ export function lineNode(line, tag = "p") {
   return el;
 }
 
-/** The words of a line, for a live region. @param {{parts: any[]}} line */
+/** The words of a line, for a live region. @param {{parts: Part[]}} line */
 export const lineText = (line) => line.parts.map((p) => (p.kind === "text" ? p.text : p.name || p.text)).join("");
+
+/**
+ * The page's element `id`, checked to be a `kind` (an HTMLElement where none is named); an Error that
+ * names it where the page has no such element, or one of another kind.
+ * @template {HTMLElement} [T=HTMLElement]
+ * @param {string} id @param {{new (): T}} [kind]
+ * @returns {T}
+ */
+export function byId(id, kind) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page has no element #${id}`);
+  if (kind && !(el instanceof kind)) throw new Error(`#${id} is a <${el.tagName.toLowerCase()}>, not a ${kind.name}`);
+  return /** @type {T} */ (el);
+}
 
 /** Replaces the children of el. @param {Element} el @param {...(Node|string)} nodes */
 export function fill(el, ...nodes) {
@@ -60,14 +83,19 @@ export function fill(el, ...nodes) {
   return el;
 }
 
-/** A small element helper. @param {string} tag @param {Record<string, any>} [attrs] @param {...(Node|string)} children */
+/**
+ * A small element helper: the element `tag` (typed as such: h("input") is an HTMLInputElement).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Record<string, AttrValue>} [attrs] @param {...(Node|string)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === false || value === null || value === undefined) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    if (key === "class") el.className = String(value);
+    else if (key === "text") el.textContent = String(value);
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children) if (child !== null && child !== undefined) el.append(child);
@@ -77,7 +105,7 @@ export function h(tag, attrs = {}, ...children) {
 /**
  * The score sheet (model Sheet) as a table that fits a narrow panel: a column per seat (its short name),
  * and each round's facts (number, dealer, contract...) on a line of their own above its seats' cells.
- * @param {any} sheet
+ * @param {Sheet} sheet
  */
 export function sheetNode(sheet) {
   const facts = sheet.facts;
@@ -94,11 +122,11 @@ export function sheetNode(sheet) {
   const body = h("tbody");
   for (const row of sheet.rows) {
     const about = h("td", { class: "sheet-facts", colspan: seats.length });
-    row.slice(0, facts).forEach((/** @type {any[]} */ cell, /** @type {number} */ i) => {
+    row.slice(0, facts).forEach((cell, i) => {
       if (!cell.length) return;
       const fact = h("span", { class: i ? "fact" : "fact round" });
       if (i) fact.append(h("span", { class: "label", text: `${sheet.columns[i].label}: ` }));
-      cell.forEach((/** @type {any} */ line, /** @type {number} */ k) => {
+      cell.forEach((line, k) => {
         if (k) fact.append(" ");
         fact.append(lineNode(line, "span"));
       });
@@ -115,7 +143,7 @@ export function sheetNode(sheet) {
   }
   table.append(body);
   if (sheet.footer) {
-    const label = sheet.columns.slice(0, facts).map((/** @type {any} */ c) => c.footer).filter(Boolean).join(" ");
+    const label = sheet.columns.slice(0, facts).map((c) => c.footer).filter(Boolean).join(" ");
     const foot = h("tfoot");
     if (label) foot.append(h("tr", {}, h("td", { class: "sheet-facts", colspan: seats.length, text: label })));
     const sums = h("tr");
@@ -131,8 +159,8 @@ export function sheetNode(sheet) {
  * where the game has them) and the game's own lines. The table shows it until the next deal, the
  * replay at the round's last step.
  * @param {string} title
- * @param {any[]} rows the model's `scores`
- * @param {any[]} lines the model's `result`
+ * @param {ScoreRow[]} rows the model's `scores`
+ * @param {Line[]} lines the model's `result`
  */
 export function resultNode(title, rows, lines) {
   const box = h("div", { class: "round-result", "data-round-result": "" });

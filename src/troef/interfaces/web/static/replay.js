@@ -5,16 +5,18 @@
 import { getJSON } from "./api.js";
 import { cardElement } from "./cards.js";
 import { currentLang, languageSwitch, loadWords, t, translate } from "./i18n.js";
-import { h, lineNode, lineText, resultNode } from "./render.js";
+import { byId as $, h, lineNode, lineText, resultNode } from "./render.js";
+
+/** @typedef {import("./types.js").Replay} Replay */
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
-const $ = (/** @type {string} */ key) => /** @type {HTMLElement} */ (document.getElementById(key));
-/** @type {any} */
+/** @type {Replay|null} */
 let replay = null;
 let step = 0;
 /** @type {number[]} */
 let finished = [];
 
+/** Where seat i of n sits, as on the table. @param {number} i @param {number} n @param {number} rx @param {number} ry */
 function place(i, n, rx, ry) {
   const angle = (2 * Math.PI * i) / n;
   return { x: 50 - rx * Math.sin(angle), y: 50 + ry * Math.cos(angle) };
@@ -29,7 +31,7 @@ function wantedRound() {
 async function load() {
   const k = wantedRound();
   try {
-    replay = await getJSON(`/api/tables/${encodeURIComponent(id)}/rounds/${k}?lang=${currentLang()}`);
+    replay = /** @type {Replay} */ (await getJSON(`/api/tables/${encodeURIComponent(id)}/rounds/${k}?lang=${currentLang()}`));
     $("error").textContent = "";
   } catch (error) {
     replay = null;
@@ -62,15 +64,15 @@ function render() {
   // what troef verify found wrong is its own (English) diagnosis; a round that verifies needs no more words
   verify.textContent = replay.verify.ok ? t("Fair deal: troef verify passes.") : `${t("Fair deal: troef verify fails.")} ${replay.verify.message || ""}`;
   $("step-no").textContent = t("step {n} of {count}", { n: step, count: replay.steps.length - 1 });
-  /** @type {HTMLButtonElement} */ ($("prev")).disabled = step === 0;
-  /** @type {HTMLButtonElement} */ ($("first")).disabled = step === 0;
-  /** @type {HTMLButtonElement} */ ($("next")).disabled = step === replay.steps.length - 1;
-  /** @type {HTMLButtonElement} */ ($("last")).disabled = step === replay.steps.length - 1;
+  $("prev", HTMLButtonElement).disabled = step === 0;
+  $("first", HTMLButtonElement).disabled = step === 0;
+  $("next", HTMLButtonElement).disabled = step === replay.steps.length - 1;
+  $("last", HTMLButtonElement).disabled = step === replay.steps.length - 1;
   const seats = table.seats;
   const n = seats.length;
   const seatBox = $("seats");
   seatBox.replaceChildren();
-  seats.forEach((/** @type {any} */ seat, /** @type {number} */ i) => {
+  seats.forEach((seat, i) => {
     const at = place(i, n, 43, 41);
     const el = h("div", { class: `seat${seat.seat === s.seat ? " turn" : ""}${seat.in_play ? "" : " out"}` }, h("span", { class: "name", text: seat.label }));
     if (seat.dealer) el.append(h("span", { class: "badges" }, h("span", { class: "dealer-chip", "aria-hidden": "true", text: "D" })));
@@ -89,7 +91,7 @@ function render() {
   }
   if (trick && trick.cards.length) {
     for (const played of trick.cards) {
-      const i = seats.findIndex((/** @type {any} */ x) => x.seat === played.seat);
+      const i = seats.findIndex((x) => x.seat === played.seat);
       const at = place(i, n, n > 4 ? 27 : 22, n > 4 ? 24 : 21);
       const card = cardElement(played.card, { className: `played${done ? " done" : ""}${trick.winner === played.seat ? " winner" : ""}` });
       card.style.left = `${at.x}%`;
@@ -105,8 +107,8 @@ function render() {
   if (step === replay.steps.length - 1) lines.append(resultNode(replay.title, replay.scores, replay.result));
   const hands = $("hands");
   hands.replaceChildren();
-  s.hands.forEach((/** @type {any} */ hand, /** @type {number} */ seat) => {
-    const label = (seats.find((/** @type {any} */ x) => x.seat === seat) || { label: t("seat {n}", { n: seat }) }).label;
+  s.hands.forEach((hand, seat) => {
+    const label = (seats.find((x) => x.seat === seat) || { label: t("seat {n}", { n: seat }) }).label;
     const cards = h("div", { class: "cards", role: "group", "aria-label": label });
     for (const group of hand.groups) for (const card of group.cards) cards.append(cardElement(card));
     hands.append(h("section", { class: `replay-hand${seat === s.seat ? " acting" : ""}` }, h("h3", { text: label }), cards));
@@ -132,7 +134,7 @@ async function main() {
   $("next").addEventListener("click", () => go(step + 1));
   $("last").addEventListener("click", () => go(Infinity));
   document.addEventListener("keydown", (event) => {
-    const target = /** @type {HTMLElement} */ (event.target);
+    const target = event.target instanceof HTMLElement ? event.target : null;
     if (target && (target.tagName === "SELECT" || target.tagName === "INPUT")) return;
     if (event.key === "ArrowRight") go(step + 1);
     else if (event.key === "ArrowLeft") go(step - 1);
@@ -146,12 +148,13 @@ async function main() {
     load();
   });
   try {
-    const info = await getJSON(`/api/tables/${encodeURIComponent(id)}`);
+    const info = /** @type {import("./types.js").TableInfo} */ (await getJSON(`/api/tables/${encodeURIComponent(id)}`));
     $("game-title").textContent = info.game;
-    finished = ((info.sheet && info.sheet.rounds) || []).map((/** @type {any} */ r) => r.index);
+    finished = ((info.sheet && info.sheet.rounds) || []).map((r) => r.index);
     getJSON(`/api/games?lang=${encodeURIComponent(currentLang())}`)
-      .then((answer) => {
-        const game = answer.games.find((/** @type {any} */ g) => g.name === info.game);
+      .then((found) => {
+        const answer = /** @type {import("./types.js").GamesAnswer} */ (found);
+        const game = answer.games.find((g) => g.name === info.game);
         if (game) $("game-title").textContent = game.title;
       })
       .catch(() => {});

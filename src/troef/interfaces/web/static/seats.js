@@ -3,32 +3,46 @@
 import { cardElement } from "./cards.js";
 import { t } from "./i18n.js";
 import { h } from "./render.js";
-import { $, isSeated, page } from "./state.js";
+import { $, shownFrame } from "./state.js";
 
-/** The seats, clockwise from the viewer (model's when dealt, else from the table info). */
+/** @typedef {import("./types.js").Seat} Seat */
+/** @typedef {import("./types.js").SeatInfo} SeatInfo */
+
+/**
+ * The seats, clockwise from the viewer (model's when dealt, else from the table info).
+ * @returns {Seat[]}
+ */
 export function seatList() {
-  const model = page.frame.model && page.frame.model.table;
+  const frame = shownFrame();
+  const model = frame.model && frame.model.table;
   if (model) return model.seats;
-  const info = page.frame.table;
+  const info = frame.table;
   const n = info.players;
-  const first = isSeated() ? page.frame.seat : 0;
+  const first = frame.seat ?? 0; // a spectator sees seat 0 at the bottom
+  /** @type {Seat[]} */
   const seats = [];
   for (let i = 0; i < n; i++) {
     const s = (first + i) % n;
-    seats.push({ seat: s, label: infoLabel(info.seats[s], s), you: s === page.frame.seat, dealer: false, in_play: true, to_act: false, cards: 0 });
+    seats.push({ seat: s, label: infoLabel(info.seats[s], s), you: s === frame.seat, dealer: false, in_play: true, to_act: false, cards: 0 });
   }
   return seats;
 }
 
-/** A seat's name from the table info (before a round's model exists). @param {any} seat @param {number} s */
+/**
+ * A seat's name from the table info (before a round's model exists).
+ * @param {SeatInfo|undefined} seat @param {number} s
+ */
 function infoLabel(seat, s) {
   if (!seat) return t("seat {n}", { n: s });
   if (seat.kind === "bot") return t("bot {n} ({level})", { n: s, level: t(seat.bot || "") });
   if (seat.kind === "open" || !seat.name) return t("open seat {n}", { n: s });
-  return s === page.frame.seat ? t("{name} (you)", { name: seat.name }) : seat.name;
+  return s === shownFrame().seat ? t("{name} (you)", { name: seat.name }) : seat.name;
 }
 
-/** Where seat i of n sits on the felt, in percent (viewer at the bottom, then clockwise). */
+/**
+ * Where seat i of n sits on the felt, in percent (viewer at the bottom, then clockwise).
+ * @param {number} i @param {number} n @param {number} rx @param {number} ry
+ */
 export function place(i, n, rx, ry) {
   const angle = (2 * Math.PI * i) / n;
   return { x: 50 - rx * Math.sin(angle), y: 50 + ry * Math.cos(angle) };
@@ -37,12 +51,13 @@ export function place(i, n, rx, ry) {
 export function renderSeats() {
   const seats = seatList();
   const n = seats.length;
-  const infos = page.frame.table.seats;
+  const infos = shownFrame().table.seats;
   const box = $("seats");
   box.replaceChildren();
   $("table").style.setProperty("--players", String(n));
   seats.forEach((seat, i) => {
     const at = place(i, n, 43, 41);
+    /** @type {Partial<SeatInfo>} */
     const info = infos[seat.seat] || {};
     const away = info.kind === "human" && !info.connected && !seat.you;
     const el = h(
@@ -75,7 +90,7 @@ export function renderSeats() {
   });
 }
 
-/** @param {any} seat @param {boolean} away */
+/** @param {Seat} seat @param {boolean} away */
 function seatSpoken(seat, away) {
   const bits = [seat.label];
   if (seat.dealer) bits.push(t("dealer"));

@@ -2,10 +2,11 @@
 
 import { t } from "./i18n.js";
 import { h, lineNode, sheetNode } from "./render.js";
-import { $, page, tableId } from "./state.js";
+import { $, shownFrame, tableId } from "./state.js";
 
 export function renderSide() {
-  const model = page.frame.model;
+  const frame = shownFrame();
+  const model = frame.model;
   const lines = $("lines");
   lines.replaceChildren();
   if (model && model.table) {
@@ -27,7 +28,7 @@ export function renderSide() {
   else sheet.append(h("p", { class: "hint", text: t("No round finished yet.") }));
   const replays = $("replays");
   replays.replaceChildren();
-  const rounds = (page.frame.sheet && page.frame.sheet.rounds) || [];
+  const rounds = (frame.sheet && frame.sheet.rounds) || [];
   if (rounds.length) {
     replays.append(h("span", { class: "label", text: t("Replay:") }));
     for (const round of rounds)

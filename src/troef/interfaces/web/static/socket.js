@@ -2,12 +2,15 @@
 // jittered), catch up when the tab comes back, and a pending act or typed answer kept until a newer state
 // arrives (resent once after a reconnect: the server applies it at most once).
 
+/** @typedef {import("./types.js").ServerFrame} ServerFrame */
+
 export class TableSocket {
   /**
    * @param {string} table
-   * @param {{token: string|null, lang: string, onState: (f: any) => void, onError: (f: any) => void,
+   * @param {{token: string|null, lang: string, onState: (f: import("./types.js").StateFrame) => void,
+   *          onError: (f: import("./types.js").ErrorFrame) => void,
    *          onStatus: (s: "open"|"closed"|"connecting") => void, onGone?: () => void,
-   *          onOther?: (f: any) => void}} options
+   *          onOther?: (f: import("./types.js").OtherFrame) => void}} options
    */
   constructor(table, options) {
     this.table = table;
@@ -77,6 +80,7 @@ export class TableSocket {
     });
     ws.addEventListener("message", (event) => {
       if (ws !== this.ws) return;
+      /** @type {ServerFrame} */
       let frame;
       try {
         frame = JSON.parse(event.data);

@@ -49,10 +49,13 @@ function tones(notes, length = 0.12) {
   }
 }
 
-/** @param {any} trick */
-const trickOf = (trick) => (trick ? `${trick.leader}:${trick.cards.map((/** @type {any} */ p) => p.card.code).join(" ")}` : "");
+/** @param {import("./types.js").Trick|null} trick */
+const trickOf = (trick) => (trick ? `${trick.leader}:${trick.cards.map((p) => p.card.code).join(" ")}` : "");
 
-/** The tone for what changed from the state frame `before` to `after`, if any. @param {any} before @param {any} after */
+/**
+ * The tone for what changed from the state frame `before` to `after`, if any.
+ * @param {import("./types.js").StateFrame|null} before @param {import("./types.js").StateFrame} after
+ */
 export function soundFor(before, after) {
   if (!before || !soundOn() || after.version <= before.version) return;
   const was = (before.model && before.model.table) || null;

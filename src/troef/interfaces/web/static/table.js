@@ -17,8 +17,10 @@ import { renderSeats } from "./seats.js";
 import { renderSide } from "./side.js";
 import { TableSocket } from "./socket.js";
 import { soundButton, soundFor } from "./sound.js";
-import { $, isSeated, legal, page, tableId, token } from "./state.js";
+import { $, isSeated, legal, page, shownFrame, tableId, token } from "./state.js";
 import { phone, toast } from "./ui.js";
+
+/** @typedef {import("./types.js").GamesAnswer} GamesAnswer */
 
 const root = $("table");
 let lastLogText = "";
@@ -28,26 +30,27 @@ let gameTitles = {};
 
 /** @param {string} [focusSelector] */
 function render(focusSelector) {
-  if (!page.frame) return;
-  const active = /** @type {HTMLElement|null} */ (document.activeElement);
+  const frame = page.frame;
+  if (!frame) return;
+  const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const refocus =
     focusSelector ||
-    (active && active.dataset && active.dataset.card ? `[data-card="${active.dataset.card}"]` : null) ||
-    (active && active.dataset && active.dataset.action ? `[data-action="${active.dataset.action}"]` : null) ||
-    (active && active.hasAttribute && active.hasAttribute("data-submit") ? "[data-submit]" : null);
-  const model = page.frame.model;
+    (active && active.dataset.card ? `[data-card="${active.dataset.card}"]` : null) ||
+    (active && active.dataset.action ? `[data-action="${active.dataset.action}"]` : null) ||
+    (active && active.hasAttribute("data-submit") ? "[data-submit]" : null);
+  const model = frame.model;
   const turn = legal().length > 0;
-  root.dataset.version = String(page.frame.version);
-  root.dataset.seat = isSeated() ? String(page.frame.seat) : "spectator";
-  root.dataset.phase = page.frame.view ? String(page.frame.view.phase) : "";
+  root.dataset.version = String(frame.version);
+  root.dataset.seat = isSeated() ? String(frame.seat) : "spectator";
+  root.dataset.phase = frame.view ? String(frame.view.phase) : "";
   root.dataset.turn = turn ? "true" : "false";
-  root.dataset.over = page.frame.table.status === "over" ? "true" : "false";
+  root.dataset.over = frame.table.status === "over" ? "true" : "false";
   root.classList.toggle("spectator", !isSeated());
   root.classList.toggle("my-turn", turn);
   root.classList.remove("waiting");
-  $("game-title").textContent = gameTitles[page.frame.table.game] || page.frame.table.game;
+  $("game-title").textContent = gameTitles[frame.table.game] || frame.table.game;
   $("round-title").textContent = (model && model.title) || "";
-  document.title = `${gameTitles[page.frame.table.game] || page.frame.table.game} · troef`;
+  document.title = `${gameTitles[frame.table.game] || frame.table.game} · troef`;
   const contract = $("contract");
   contract.replaceChildren();
   const line = model && model.table && (model.table.contract || model.table.auction);
@@ -63,8 +66,8 @@ function render(focusSelector) {
   renderTimers();
   renderTools();
   if (refocus) {
-    const again = /** @type {HTMLElement|null} */ (document.querySelector(refocus));
-    if (again && !again.hasAttribute("disabled")) again.focus({ preventScroll: true });
+    const again = document.querySelector(refocus);
+    if (again instanceof HTMLElement && !again.hasAttribute("disabled")) again.focus({ preventScroll: true });
   }
   bringIntoView(turn);
   announce(turn);
@@ -77,8 +80,10 @@ let askedAt = "";
  * @param {boolean} turn
  */
 function bringIntoView(turn) {
+  const frame = shownFrame();
+  const round = frame.table.round; // a ready button is shown only for a round to deal (not null)
   const ready = !!document.querySelector("[data-ready]:not([disabled])");
-  const asked = turn ? `turn ${page.frame.version}` : ready ? `ready ${page.frame.table.round.index}` : "";
+  const asked = turn ? `turn ${frame.version}` : ready && round ? `ready ${round.index}` : "";
   if (asked && asked !== askedAt) {
     const actions = $("actions");
     const box = actions.getBoundingClientRect();
@@ -89,7 +94,7 @@ function bringIntoView(turn) {
 
 /** @param {boolean} turn */
 function announce(turn) {
-  const model = page.frame.model;
+  const model = shownFrame().model;
   const log = (model && model.log) || [];
   const last = log.length ? lineText(log[log.length - 1]) : "";
   let say = "";
@@ -102,9 +107,10 @@ function announce(turn) {
 
 function renderTools() {
   const tools = $("tools");
-  const model = page.frame.model && page.frame.model.table;
-  const last = /** @type {HTMLButtonElement} */ (tools.querySelector("[data-last-trick]"));
-  if (last) {
+  const frame = shownFrame();
+  const model = frame.model && frame.model.table;
+  const last = tools.querySelector("[data-last-trick]");
+  if (last instanceof HTMLButtonElement) {
     last.hidden = !(model && model.tricks); // Piken plays no tricks
     last.disabled = !(model && model.last_trick);
     last.setAttribute("aria-pressed", page.showLast && model && model.last_trick ? "true" : "false");
@@ -157,7 +163,8 @@ async function main() {
   // A phone shows the side sections folded.
   if (window.matchMedia("(max-width: 899px)").matches) for (const id of ["sec-table", "sec-log", "sec-sheet", "sec-chat"]) $(id).removeAttribute("open");
   getJSON(`/api/games?lang=${encodeURIComponent(currentLang())}`)
-    .then((answer) => {
+    .then((found) => {
+      const answer = /** @type {GamesAnswer} */ (found);
       for (const game of answer.games) gameTitles[game.name] = game.title;
       if (page.frame) render();
     })

@@ -1,0 +1,323 @@
+// The shapes of the server's JSON as the browser client reads it: JSDoc types for `tsc --checkJs` (see
+// tsconfig.json at the repository's root). Nothing here runs, and no page loads this module: the others
+// name its types as import("./types.js").Name. Each type lists only the fields the client reads; the
+// server's own definitions are present/model.py (the model), web/frames.py (the frames, the table info),
+// web/reads.py (the replay, the lobby's list), web/app.py (the games) and web/table.py (the answers).
+
+// ------------------------------------------------------------------ the model (present/model.py)
+
+/**
+ * One piece of a line: words, a card (`code` like "AS", "??" face down) or a suit (`code` like "S").
+ * @typedef {object} Part
+ * @property {"text"|"card"|"suit"} kind
+ * @property {string} text
+ * @property {string} code
+ * @property {string} name
+ */
+
+/**
+ * @typedef {object} Line
+ * @property {Part[]} parts
+ * @property {boolean} bold
+ * @property {boolean} [stand_in]
+ */
+
+/**
+ * A seat as the viewer sees it; seats.js makes some from the table info before a round is dealt (without
+ * `badges` and `total`).
+ * @typedef {object} Seat
+ * @property {number} seat
+ * @property {string} label
+ * @property {boolean} you
+ * @property {boolean} dealer
+ * @property {boolean} in_play
+ * @property {boolean} to_act
+ * @property {number} cards
+ * @property {string[]} [badges]
+ * @property {number|null} [total]
+ */
+
+/**
+ * @typedef {object} ScoreRow
+ * @property {number} seat
+ * @property {string} label
+ * @property {string|null} bid
+ * @property {string|null} taken
+ * @property {number} points
+ * @property {number} total
+ */
+
+/**
+ * @typedef {object} Played
+ * @property {number} seat
+ * @property {Part} card
+ */
+
+/**
+ * @typedef {object} Trick
+ * @property {number} leader
+ * @property {Played[]} cards
+ * @property {number|null} winner
+ * @property {Line} line
+ */
+
+/**
+ * @typedef {object} HandGroup
+ * @property {Part[]} cards
+ */
+
+/**
+ * @typedef {object} Hand
+ * @property {HandGroup[]} groups
+ * @property {boolean} numbered
+ */
+
+/**
+ * @typedef {object} Choice
+ * @property {string} action
+ * @property {Part[]} parts
+ */
+
+/**
+ * Legal actions of one kind (the first `listed` shown).
+ * @typedef {object} Group
+ * @property {string|null} heading
+ * @property {string} label
+ * @property {boolean} row
+ * @property {Choice[]} actions
+ * @property {number} listed
+ * @property {boolean} numbered
+ * @property {string|null} more
+ */
+
+/**
+ * The table as one seat sees it (present/model.py's Table).
+ * @typedef {object} TableModel
+ * @property {string} phase
+ * @property {Seat[]} seats
+ * @property {Line|null} contract
+ * @property {Line|null} auction
+ * @property {Line[]} lines
+ * @property {string} about
+ * @property {boolean} tricks
+ * @property {Trick|null} trick
+ * @property {Trick|null} last_trick
+ * @property {Hand} hand
+ * @property {Group[]} actions
+ * @property {string} prompt
+ * @property {"choice"|"points"|"discard"|"draw"|"cards"} entry
+ */
+
+/**
+ * @typedef {object} Column
+ * @property {string} label
+ * @property {string} short
+ * @property {string} footer
+ */
+
+/**
+ * The score sheet as the model shows it: a row per round, of cells of lines.
+ * @typedef {object} Sheet
+ * @property {string} caption
+ * @property {Column[]} columns
+ * @property {Line[][][]} rows
+ * @property {boolean} footer
+ * @property {number} facts
+ */
+
+/**
+ * A state frame's `model` (web/frames.py's Model).
+ * @typedef {object} Model
+ * @property {string} title
+ * @property {TableModel|null} table
+ * @property {Line[]} log
+ * @property {Line[]|null} result
+ * @property {ScoreRow[]|null} scores
+ * @property {Sheet} sheet
+ * @property {Line[]|null} standings
+ */
+
+// ------------------------------------------------------------------ the table info (web/frames.py)
+
+/**
+ * @typedef {object} SeatInfo
+ * @property {number} seat
+ * @property {"human"|"bot"|"open"} kind
+ * @property {string|null} name
+ * @property {string|null} bot
+ * @property {boolean} connected
+ * @property {boolean} stand_in
+ */
+
+/**
+ * @typedef {object} RoundInfo
+ * @property {number} index
+ * @property {boolean} dealt
+ * @property {number[]} ready
+ */
+
+/**
+ * @typedef {object} Timer
+ * @property {"deal"|"stand-in"} timer
+ * @property {number|null} seat
+ * @property {number} at
+ */
+
+/**
+ * The match's sheet so far (the finished rounds).
+ * @typedef {object} MatchSheet
+ * @property {{index: number}[]} rounds
+ */
+
+/**
+ * A preset's name, or the preset with house rules.
+ * @typedef {string | ({preset: string} & Record<string, unknown>)} Rules
+ */
+
+/**
+ * The public table info (`GET /api/tables/{id}`, every state frame's `table`).
+ * @typedef {object} TableInfo
+ * @property {string} game
+ * @property {Rules} rules
+ * @property {number} players
+ * @property {number} rounds
+ * @property {SeatInfo[]} seats
+ * @property {"waiting"|"playing"|"over"} status
+ * @property {MatchSheet} sheet
+ * @property {RoundInfo|null} round
+ * @property {Timer[]} timers
+ * @property {number[]} paused
+ * @property {boolean} hints
+ * @property {boolean} expired
+ * @property {{table: string}} [rematch]
+ */
+
+// ------------------------------------------------------------------ the frames (web/frames.py)
+
+/**
+ * @typedef {object} StateFrame
+ * @property {"state"} type
+ * @property {number} version
+ * @property {number|null} seat
+ * @property {TableInfo} table
+ * @property {Record<string, unknown>|null} view
+ * @property {string[]} legal_actions
+ * @property {MatchSheet} sheet
+ * @property {"free"|"presets"|"read"} talk
+ * @property {Model} [model]
+ * @property {number} [now]
+ */
+
+/**
+ * @typedef {object} ErrorFrame
+ * @property {"error"} type
+ * @property {string} code
+ * @property {string} message
+ */
+
+/**
+ * @typedef {object} ChatFrame
+ * @property {"chat"} type
+ * @property {number} seat
+ * @property {string|null} name
+ * @property {string|null} text
+ * @property {string|null} preset
+ */
+
+/**
+ * @typedef {object} ChatLogFrame
+ * @property {"chat-log"} type
+ * @property {ChatFrame[]} messages
+ */
+
+/**
+ * @typedef {object} HintFrame
+ * @property {"hint"} type
+ * @property {number} version
+ * @property {string} action
+ */
+
+/** @typedef {ChatFrame|ChatLogFrame|HintFrame} OtherFrame */
+/** @typedef {StateFrame|ErrorFrame|OtherFrame} ServerFrame */
+
+// ------------------------------------------------------------------ the HTTP answers
+
+/**
+ * @typedef {object} Preset
+ * @property {string} name
+ * @property {string} label
+ * @property {string} description
+ */
+
+/**
+ * A house rule (web/app.py's games_catalog): `choices` and their `choice_labels` where it has them.
+ * @typedef {object} Option
+ * @property {string} name
+ * @property {string} label
+ * @property {"bool"|"int"|"float"|"str"} type
+ * @property {string|number|boolean} default
+ * @property {string} description
+ * @property {string[]} [choices]
+ * @property {Record<string, string>} [choice_labels]
+ * @property {number} [minimum]
+ * @property {number} [maximum]
+ */
+
+/**
+ * A game of `GET /api/games?lang=`.
+ * @typedef {object} Game
+ * @property {string} name
+ * @property {string} title
+ * @property {{min: number, max: number, default: number}} players
+ * @property {number} rounds
+ * @property {Preset[]} presets
+ * @property {Option[]} options
+ * @property {string[]} bots
+ */
+
+/** @typedef {{games: Game[]}} GamesAnswer */
+
+/**
+ * A table in the lobby's list (`GET /api/tables`).
+ * @typedef {object} Listing
+ * @property {string} id
+ * @property {string} game
+ * @property {Rules} rules
+ * @property {"waiting"|"playing"|"over"} status
+ * @property {SeatInfo[]} seats
+ * @property {number} open
+ * @property {string} [invite]
+ * @property {string} [watch]
+ */
+
+/** @typedef {{tables?: Listing[]}} TablesAnswer */
+
+/**
+ * A seat taken: `POST /api/tables` and a first rematch answer the table, its invite and a token per
+ * human seat; a join, and a later rematch, the one seat's token.
+ * @typedef {object} Seated
+ * @property {string} table
+ * @property {string} [invite]
+ * @property {{token: string}[]} [seats]
+ * @property {string} [token]
+ */
+
+/**
+ * @typedef {object} ReplayStep
+ * @property {number|null} seat
+ * @property {Line[]} lines
+ * @property {TableModel} table
+ * @property {Hand[]} hands
+ */
+
+/**
+ * A finished round step by step (`GET /api/tables/{id}/rounds/{k}`).
+ * @typedef {object} Replay
+ * @property {string} title
+ * @property {{ok: boolean, message: string}} verify
+ * @property {ReplayStep[]} steps
+ * @property {Line[]} result
+ * @property {ScoreRow[]} scores
+ */
+
+export {};
