@@ -1,4 +1,5 @@
-"""Rikken's options, the presets `kampioenschap` and `bsg`, and the `Rikken` game (``rikken.md``)."""
+"""Rikken's options, the presets `kampioenschap`, `kampioenschap-online` and `bsg`, and the `Rikken` game
+(``rikken.md``)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,13 @@ OPTIONS: Final = (
         False,
         _("troela may be bid (first bid only, with exactly three aces)"),
         label=_("Troela"),
+    ),
+    Option(
+        "open_contracts",
+        bool,
+        True,
+        _("open piek and open misère, with or without praatje, may be bid"),
+        label=_("Open piek and open misère"),
     ),
     Option(
         "open_kapot",
@@ -212,6 +220,12 @@ OPTIONS: Final = (
 PRESETS: Final = (
     Preset("kampioenschap", _("the Stichting Rikken championship rules (K)"), label=CLUBS["kampioenschap"]),
     Preset(
+        "kampioenschap-online",
+        _("the championship rules of online championships and hybrid finals: no open piek or open misère"),
+        {"open_contracts": False},
+        label=_("online championship"),
+    ),
+    Preset(
         "bsg",
         _("the BSG club rules (B): troela, open kapot, noodrik, no step rule"),
         {
@@ -233,6 +247,7 @@ PRESETS: Final = (
 )
 
 _SWITCHED: Final = {
+    "open_contracts": ("open-piek", "open-misere", "open-piek-praatje", "open-misere-praatje"),
     "troela": ("troela",),
     "open_kapot": ("13-open-kapot", "13-open-kapot-beter"),
     "slim": ("slim",),
