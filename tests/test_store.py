@@ -25,9 +25,9 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
 import troef
+from troef.interfaces.web.account_rows import Account, AccountRows
+from troef.interfaces.web.schema import EVENTS, TABLES, metadata
 from troef.interfaces.web.store import (
-    EVENTS,
-    TABLES,
     Event,
     Store,
     StoreError,
@@ -37,7 +37,6 @@ from troef.interfaces.web.store import (
     Writes,
     alembic_config,
     default_url,
-    metadata,
 )
 
 pytestmark = pytest.mark.slow
@@ -364,7 +363,7 @@ def test_migrations_run_again_or_at_once_are_harmless_and_match_the_schema(url: 
     engine = create_engine(url)
     with engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == head == "0004"
+        assert context.get_current_revision() == head == "0005"
         assert compare_metadata(context, metadata) == []
     engine.dispose()
 
@@ -380,13 +379,16 @@ def test_a_new_revision_follows_the_newest_as_a_module_alembic_reads(tmp_path: P
     shipped = ScriptDirectory.from_config(config).dir
     shutil.copytree(shipped, tmp_path / "migrations", ignore=shutil.ignore_patterns("__pycache__"))
     config.set_main_option("script_location", str(tmp_path / "migrations"))
-    command.revision(config, "add a column", rev_id="0005")
-    written = tmp_path / "migrations" / "versions" / "r0005_add_a_column.py"
+    newest = ScriptDirectory.from_config(config).get_current_head()
+    assert newest is not None
+    following = f"{int(newest) + 1:04d}"
+    command.revision(config, "add a column", rev_id=following)
+    written = tmp_path / "migrations" / "versions" / f"r{following}_add_a_column.py"
     compile(written.read_text(encoding="utf-8"), str(written), "exec")
     script = ScriptDirectory.from_config(config)
-    assert script.get_current_head() == "0005"
-    revision = script.get_revision("0005")
-    assert revision is not None and revision.down_revision == "0004"
+    assert script.get_current_head() == following
+    revision = script.get_revision(following)
+    assert revision is not None and revision.down_revision == newest
 
 
 def test_rikken_tables_stored_before_0_8_keep_the_rules_they_were_made_under(url: str) -> None:
@@ -431,6 +433,23 @@ def test_rikken_tables_stored_before_0_8_keep_the_rules_they_were_made_under(url
     assert (
         old_k["open_misere_bidder_leads"] and old_k["praatje_all_open"] and old_k["open_after_trick_two"] == 5
     )
+
+
+def test_a_database_holding_tables_gains_accounts_and_keeps_its_tables(url: str) -> None:
+    """Migration 0005 (issue 34): accounts and sessions join a database that already holds tables."""
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0004")
+        values = {"id": "t1", "game": "rikken", "rules": "kampioenschap", "players": 4, "settings": {}}
+        connection.execute(TABLES.insert().values(**values, created=1.0, version=0))
+    engine.dispose()
+    with Store(url) as store:
+        assert store.load("t1") == (TableRow("t1", "rikken", "kampioenschap", 4, {}, 1.0), [])
+        rows = AccountRows(store)
+        assert rows.add(Account("ann", "Ann", "$argon2id$..."), now=2.0)
+        rows.open_session("s" * 64, "ann", now=3.0)
+        assert rows.session("s" * 64) == ("Ann", 3.0) and rows.find("ANN".casefold()) is not None
+        assert not rows.add(Account("ann", "ANN", "$argon2id$..."), now=4.0)  # the key is taken
 
 
 def test_rematch_invites_stored_before_0_8_are_stripped(url: str) -> None:

@@ -42,6 +42,8 @@ from ...players import LEVELS, bot_kinds
 from ...present import LANGUAGES, Words
 from ...present.rule_words import description, label, title, value_label
 from . import words
+from .account_rows import AccountRows
+from .accounts import COOKIE, Accounts, NotSignedIn, cookie_settings
 from .metrics import CONTENT_TYPE as METRICS_TYPE
 from .metrics import Metrics
 from .openapi import OPENAPI
@@ -61,6 +63,7 @@ from .table import Created
 
 STATUSES: Final[dict[type[TableError], int]] = {
     Invalid: 400,
+    NotSignedIn: 401,
     NotAllowed: 403,
     NoSuchTable: 404,
     NotNow: 409,
@@ -230,6 +233,7 @@ def create_app(
     *,
     creations_per_minute: int = 10,
     joins_per_minute: int = 30,
+    signups_per_minute: int = 10,
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
     hello_wait: float = HELLO_WAIT,
     static: Path | None = None,
@@ -241,6 +245,8 @@ def create_app(
     limit = CreationLimit(creations_per_minute)
     sockets: Counter[str] = Counter()
     join_limit = CreationLimit(joins_per_minute)
+    signup_limit = CreationLimit(signups_per_minute)
+    accounts = Accounts(AccountRows(server.store))
     catalogs = {lang: games_catalog(lang) for lang in LANGUAGES}
     folder = static_directory() if static is None else static
 
@@ -284,6 +290,28 @@ def create_app(
         if isinstance(answer, Seated):
             return JSONResponse(seated_body(answer))
         return JSONResponse(created_body(answer), status_code=201)
+
+    async def sign_up(request: Request) -> Response:
+        if not signup_limit.allow(_address(request)):
+            raise TooMany(f"at most {signups_per_minute} accounts a minute from one address")
+        name, cookie = await accounts.sign_up(await _json_body(request))
+        return _signed_in(request, name, cookie, 201)
+
+    async def session(request: Request) -> Response:
+        """One route for the three methods, so that a 405 names them all in ``Allow``."""
+        if request.method == "POST":
+            name, cookie = await accounts.sign_in(await _json_body(request), _address(request))
+            return _signed_in(request, name, cookie, 200)
+        if request.method == "DELETE":
+            _same_site(request)
+            await accounts.sign_out(request.cookies.get(COOKIE))
+            answer = Response(status_code=204)
+            answer.delete_cookie(COOKIE, **_cookie_settings(request, max_age=False))
+            return answer
+        signed_in = await accounts.signed_in(request.cookies.get(COOKIE))
+        if signed_in is None:
+            raise NotSignedIn("not signed in")
+        return JSONResponse({"name": signed_in})
 
     async def round_replay(request: Request) -> Response:
         lang = query_lang(request)
@@ -372,6 +400,8 @@ def create_app(
             Route("/api/openapi.json", openapi),
             Route("/api/games", games),
             Route("/api/words", words_endpoint),
+            Route("/api/accounts", sign_up, methods=["POST"]),
+            Route("/api/session", session, methods=["GET", "POST", "DELETE"]),
             Route("/api/tables", tables, methods=["GET", "POST"]),
             Route("/api/tables/{id}", table_info),
             Route("/api/tables/{id}/join", join, methods=["POST"]),
@@ -413,13 +443,35 @@ def _address(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
+def _same_site(request: Request) -> None:
+    """403 for a request whose ``Origin`` names another site (a page elsewhere using the visitor's
+    cookie)."""
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        raise HTTPException(403, "requests from another site are refused")
+
+
+def _cookie_settings(request: Request, *, max_age: bool = True) -> dict[str, Any]:
+    """The session cookie's attributes for this request (Secure over HTTPS, which a trusted proxy's
+    ``X-Forwarded-Proto`` tells uvicorn)."""
+    settings = cookie_settings(secure=request.url.scheme == "https")
+    if not max_age:
+        del settings["max_age"]
+    return settings
+
+
+def _signed_in(request: Request, name: str, cookie: str, status: int) -> Response:
+    """``{"name": ...}`` with the new session's cookie."""
+    answer = JSONResponse({"name": name}, status_code=status)
+    answer.set_cookie(COOKIE, cookie, **_cookie_settings(request))
+    return answer
+
+
 async def _json_body(request: Request) -> object:
     """The request's JSON body, read only from the same site (403 for another site's ``Origin``) and only
     when it says it is JSON (415); refused with 413 as soon as it is larger than `BODY_BYTES` (its
     ``Content-Length``, or while it streams in), 400 when it is not JSON."""
-    origin = request.headers.get("origin")
-    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
-        raise HTTPException(403, "requests from another site are refused")
+    _same_site(request)
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise HTTPException(415, "a request body is JSON: send it with Content-Type: application/json")

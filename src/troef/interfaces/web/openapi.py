@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...present import LANGUAGES
+from .accounts import NAME_LENGTH as ACCOUNT_NAME_LENGTH
+from .accounts import PASSWORD_LENGTHS
 from .seats import MAX_ROUNDS, NAME_LENGTH
 
 Schema = dict[str, Any]
@@ -99,6 +101,17 @@ def _body(schema: Schema) -> dict[str, Any]:
 POSTED: Final = (400, 403, 413, 415, 429)
 """What any POST may be refused with: a bad body, another site, too large, not JSON, too many."""
 
+CREDENTIALS: Final[Schema] = {
+    "type": "object",
+    "required": ["name", "password"],
+    "properties": {
+        "name": {"type": "string", "minLength": 1, "maxLength": ACCOUNT_NAME_LENGTH},
+        "password": {"type": "string", "minLength": PASSWORD_LENGTHS[0], "maxLength": PASSWORD_LENGTHS[1]},
+    },
+}
+"""The body that signs up or signs in (clubs.md)."""
+NAMED: Final[Schema] = _object({"name": TEXT})
+
 OPENAPI: Final[dict[str, Any]] = {
     "openapi": "3.1.0",
     "info": {
@@ -129,6 +142,25 @@ OPENAPI: Final[dict[str, Any]] = {
                 "parameters": [LANG],
                 "responses": _answers({"200": ANY_OBJECT}, 400),
             }
+        },
+        "/api/accounts": {
+            "post": {
+                "summary": "make an account, and sign in (a session cookie)",
+                "requestBody": _body(CREDENTIALS),
+                "responses": _answers({"201": NAMED}, *POSTED, 409),
+            }
+        },
+        "/api/session": {
+            "get": {"summary": "who is signed in", "responses": _answers({"200": NAMED}, 401)},
+            "post": {
+                "summary": "sign in (a session cookie)",
+                "requestBody": _body(CREDENTIALS),
+                "responses": _answers({"200": NAMED}, *POSTED, 401),
+            },
+            "delete": {
+                "summary": "sign out: the session ends everywhere",
+                "responses": {"204": {"description": "signed out"}, **_answers({}, 403)},
+            },
         },
         "/api/tables": {
             "get": {

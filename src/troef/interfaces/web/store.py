@@ -26,16 +26,8 @@ from typing import Any, Final, NamedTuple
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
-    JSON,
-    Column,
     Connection,
     Engine,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
     bindparam,
     create_engine,
     event,
@@ -49,14 +41,12 @@ from sqlalchemy.pool import QueuePool
 
 from troef.core.errors import TroefError
 
+from .schema import EVENTS, ID_LENGTH, KIND_LENGTH, META, TABLES
+
 BUSY_TIMEOUT_S: Final = 30.0
 """How long a SQLite writer waits for another one (thread or process) to commit before giving up."""
 MIGRATION_LOCK: Final = 0x74726F65665F6462
 """The PostgreSQL advisory lock that serialises migrations of servers starting at once ("troef_db")."""
-ID_LENGTH: Final = 64
-"""The longest table id the schema stores."""
-KIND_LENGTH: Final = 32
-"""The longest event kind (and game name) the schema stores."""
 
 
 class StoreError(TroefError):
@@ -123,40 +113,6 @@ class Writes:
             )
 
 
-metadata: Final = MetaData()
-"""The schema, as the newest migration leaves it (a test compares the two)."""
-TABLES: Final = Table(
-    "tables",
-    metadata,
-    Column("id", String(ID_LENGTH), primary_key=True),
-    Column("game", String(KIND_LENGTH), nullable=False),
-    Column("rules", JSON, nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("settings", JSON, nullable=False),
-    Column("created", Float, nullable=False),
-    Column("version", Integer, nullable=False),
-    Column("finished", Float, nullable=True),
-)
-"""One row per table; ``version`` is its newest event's, ``finished`` the time `Store.finish` was called."""
-EVENTS: Final = Table(
-    "events",
-    metadata,
-    Column("table_id", String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
-    Column("version", Integer, primary_key=True),
-    Column("kind", String(KIND_LENGTH), nullable=False),
-    Column("data", JSON, nullable=False),
-)
-"""The append-only log: one row per (table, version)."""
-META: Final = Table(
-    "meta",
-    metadata,
-    Column("key", String(KIND_LENGTH), primary_key=True),
-    Column("value", String(128), nullable=False),
-)
-"""The database's own facts: ``cluster``, a random id made when the schema was created, which names the
-shared state of the servers that use this database (`troef.interfaces.web.bus`)."""
-
-
 def default_url() -> str:
     """The SQLite file in the user's data directory (created if missing): ``$XDG_DATA_HOME/troef``
     (else ``~/.local/share/troef``), ``~/Library/Application Support/troef`` on macOS,
@@ -213,7 +169,7 @@ class Store:
     def migrate(self) -> None:
         """Bring the schema to the newest migration; harmless when it is there. Servers starting at once
         on PostgreSQL take turns through an advisory lock (SQLite: through the write lock)."""
-        with self._writing() as connection:
+        with self.writing() as connection:
             if connection.dialect.name == "postgresql":
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             command.upgrade(alembic_config(connection), "head")
@@ -265,12 +221,12 @@ class Store:
         if not (pending.created or pending.appended or pending.finished):
             return failed
         try:  # the usual case: everything goes in, in one transaction
-            with self._writing() as connection:
+            with self.writing() as connection:
                 _write(connection, pending)
             return failed
         except (IntegrityError, _NotNext):
             pass
-        with self._writing() as connection:  # another writer was first: find out where, part by part
+        with self.writing() as connection:  # another writer was first: find out where, part by part
             for table_id, part in pending.parts():
                 try:
                     with connection.begin_nested():
@@ -339,7 +295,13 @@ class Store:
         self.close()
 
     @contextmanager
-    def _writing(self) -> Iterator[Connection]:
+    def reading(self) -> Iterator[Connection]:
+        """A connection to read with (the accounts use it too: `account_rows`)."""
+        with self._engine.connect() as connection:
+            yield connection
+
+    @contextmanager
+    def writing(self) -> Iterator[Connection]:
         """A connection in a write transaction, committed on leaving (SQLite: ``BEGIN IMMEDIATE``, so a
         transaction that reads first cannot fail to upgrade its lock)."""
         with self._engine.connect() as connection:

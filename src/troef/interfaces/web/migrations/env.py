@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from alembic import context
 
-from troef.interfaces.web.store import StoreError, metadata
+from troef.interfaces.web.schema import metadata
+from troef.interfaces.web.store import StoreError
 
 
 def run_migrations() -> None:

@@ -1,0 +1,205 @@
+"""Accounts and sessions (clubs.md, "Accounts and sessions"): signing up, in and out over HTTP, every
+refusal the contract names (a taken name in any case, a bad name or password, a wrong name or password
+answered alike, the sign-in limit, another site's ``Origin``), the cookie's attributes, Argon2id hashes,
+a forged or ended cookie, and sessions surviving a restart; on SQLite and PostgreSQL."""
+
+# ruff: noqa: F811 - test_store's fixture `url` is imported by name, and the tests take it as an argument
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from http.cookies import SimpleCookie
+
+import pytest
+from sqlalchemy import select
+from starlette.testclient import TestClient
+
+from test_store import postgresql_skip_reason, url  # noqa: F401 - fixtures: SQLite, or a PostgreSQL schema
+from troef.interfaces.web.accounts import COOKIE, FAILURES, SESSION_SECONDS, Failures
+from troef.interfaces.web.app import create_app
+from troef.interfaces.web.schema import ACCOUNTS, SESSIONS
+from troef.interfaces.web.server import TableServer
+from troef.interfaces.web.store import Store
+
+pytestmark = pytest.mark.slow
+
+PASSWORD = "correct horse"
+
+
+def serve(url: str, base_url: str = "http://testserver", signups_per_minute: int = 10) -> TestClient:
+    server = TableServer(Store(url), bot_pause=0, workers=1)
+    return TestClient(create_app(server, signups_per_minute=signups_per_minute), base_url=base_url)
+
+
+@pytest.fixture
+def client(url: str) -> Iterator[TestClient]:
+    with serve(url) as test_client:
+        yield test_client
+
+
+def sign_up(client: TestClient, name: str = "Ann", secret: str = PASSWORD, status: int = 201) -> str:
+    answer = client.post("/api/accounts", json={"name": name, "password": secret})
+    assert answer.status_code == status, answer.text
+    return str(answer.json().get("name", answer.json().get("error")))
+
+
+def set_cookie(answer: object) -> SimpleCookie:
+    cookie: SimpleCookie = SimpleCookie()
+    cookie.load(answer.headers["set-cookie"])  # type: ignore[attr-defined]
+    return cookie
+
+
+def test_signing_up_signs_in_with_a_strict_cookie(client: TestClient) -> None:
+    answer = client.post("/api/accounts", json={"name": "Ann", "password": PASSWORD})
+    assert (answer.status_code, answer.json()) == (201, {"name": "Ann"})
+    morsel = set_cookie(answer)[COOKIE]
+    assert morsel["httponly"] and morsel["samesite"].lower() == "lax" and not morsel["secure"]
+    assert morsel["path"] == "/" and int(morsel["max-age"]) == SESSION_SECONDS
+    assert client.get("/api/session").json() == {"name": "Ann"}
+
+
+def test_over_https_the_cookie_is_secure(url: str) -> None:
+    with serve(url, base_url="https://testserver") as client:
+        answer = client.post("/api/accounts", json={"name": "Ann", "password": PASSWORD})
+        assert set_cookie(answer)[COOKIE]["secure"]
+
+
+def test_a_name_is_taken_in_any_case(client: TestClient) -> None:
+    sign_up(client, "Ann")
+    client.cookies.clear()
+    assert "taken" in sign_up(client, "aNN", status=409)
+    assert "taken" in sign_up(client, "ANN", "another password", status=409)
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"name": "", "password": PASSWORD}, "1 to 24"),
+        ({"name": "x" * 25, "password": PASSWORD}, "1 to 24"),
+        ({"name": "Ann/Bob", "password": PASSWORD}, "letters, digits"),
+        ({"name": "Ann\n", "password": PASSWORD}, "letters, digits"),
+        ({"name": 7, "password": PASSWORD}, "1 to 24"),
+        ({"name": "Ann", "password": "short"}, "8 to 1024"),
+        ({"name": "Ann", "password": "x" * 1025}, "8 to 1024"),
+        ({"name": "Ann", "password": None}, "8 to 1024"),
+        ({"name": "Ann"}, "8 to 1024"),
+        ([], "object"),
+    ],
+)
+def test_a_bad_name_or_password_is_a_400_saying_why(client: TestClient, body: object, says: str) -> None:
+    answer = client.post("/api/accounts", json=body)
+    assert answer.status_code == 400 and says in answer.json()["error"], answer.text
+    assert client.get("/api/session").status_code == 401
+
+
+def test_names_may_have_letters_of_any_script_digits_spaces_and_marks(client: TestClient) -> None:
+    for name in ("Jan-Willem v.d. Berg", "Zoë_2", "Ĳsbrand"):
+        assert sign_up(client, name) == name
+
+
+def test_signing_in_with_a_wrong_name_or_password_is_the_same_401(client: TestClient) -> None:
+    sign_up(client)
+    client.cookies.clear()
+    wrong_password = client.post("/api/session", json={"name": "Ann", "password": "wrong password"})
+    no_such_name = client.post("/api/session", json={"name": "Bob", "password": PASSWORD})
+    assert wrong_password.status_code == no_such_name.status_code == 401
+    assert wrong_password.json() == no_such_name.json() == {"error": "wrong name or password"}
+    assert "set-cookie" not in wrong_password.headers
+    answer = client.post("/api/session", json={"name": "aNn", "password": PASSWORD})
+    assert (answer.status_code, answer.json()) == (200, {"name": "Ann"})  # the name as signed up
+
+
+def test_signing_out_ends_the_session_on_every_device(client: TestClient) -> None:
+    sign_up(client)
+    cookie = client.cookies[COOKIE]
+    answer = client.delete("/api/session")
+    assert answer.status_code == 204 and f'{COOKIE}=""' in answer.headers["set-cookie"]
+    assert client.get("/api/session").status_code == 401
+    client.cookies.set(COOKIE, cookie)  # the old cookie, kept on another device
+    assert client.get("/api/session").status_code == 401
+
+
+def test_a_forged_or_mangled_cookie_signs_nobody_in(client: TestClient) -> None:
+    sign_up(client)
+    token, _, signature = client.cookies[COOKIE].partition(".")
+    for forged in (f"{token}.{signature[:-1]}A", f"{token[:-1]}A.{signature}", token, "", "." * 300):
+        client.cookies.set(COOKIE, forged)
+        answer = client.get("/api/session")
+        assert (answer.status_code, answer.json()) == (401, {"error": "not signed in"}), forged
+
+
+def test_passwords_are_stored_only_as_argon2id_hashes_and_sessions_only_as_hashes(url: str) -> None:
+    with serve(url) as client:
+        sign_up(client)
+        cookie = client.cookies[COOKIE]
+    store = Store(url)
+    with store.reading() as connection:
+        hashed = str(connection.scalar(select(ACCOUNTS.c.password)))
+        sessions = list(connection.scalars(select(SESSIONS.c.id)))
+    store.close()
+    assert hashed.startswith("$argon2id$") and PASSWORD not in hashed
+    assert len(sessions) == 1 and cookie.partition(".")[0] not in sessions[0]
+
+
+def test_a_session_survives_a_restart(url: str) -> None:
+    with serve(url) as client:
+        sign_up(client)
+        cookie = client.cookies[COOKIE]
+    with serve(url) as client:
+        client.cookies.set(COOKIE, cookie)
+        assert client.get("/api/session").json() == {"name": "Ann"}
+
+
+def test_ten_failures_of_one_name_refuse_its_sign_in_for_a_minute(client: TestClient) -> None:
+    sign_up(client)
+    client.cookies.clear()
+    for _ in range(FAILURES):
+        wrong = client.post("/api/session", json={"name": "Ann", "password": "wrong password"})
+        assert wrong.status_code == 401
+    refused = client.post("/api/session", json={"name": "ANN", "password": PASSWORD})
+    assert refused.status_code == 429 and "failed sign-ins" in refused.json()["error"]
+
+
+def test_failures_count_per_name_and_per_address_and_age() -> None:
+    now = [0.0]
+    failures = Failures(clock=lambda: now[0])
+    for _ in range(FAILURES - 1):
+        failures.add("name:ann", "address:1")
+    assert not failures.full("name:ann") and not failures.full("address:1")
+    failures.add("name:bob", "address:1")
+    assert failures.full("name:bob", "address:1") and not failures.full("name:ann", "address:2")
+    now[0] = 61.0
+    assert not failures.full("name:bob", "address:1")
+
+
+def test_another_sites_origin_is_refused_with_the_cookie(client: TestClient) -> None:
+    sign_up(client)
+    elsewhere = {"Origin": "https://evil.example"}
+    assert client.delete("/api/session", headers=elsewhere).status_code == 403
+    assert client.get("/api/session").json() == {"name": "Ann"}  # nothing changed
+    answer = client.post("/api/session", json={"name": "Ann", "password": PASSWORD}, headers=elsewhere)
+    assert answer.status_code == 403
+    assert (
+        client.post(
+            "/api/accounts", json={"name": "Bob", "password": PASSWORD}, headers=elsewhere
+        ).status_code
+        == 403
+    )
+
+
+def test_sign_ups_are_limited_per_address(url: str) -> None:
+    with serve(url, signups_per_minute=2) as client:
+        sign_up(client, "Ann")
+        sign_up(client, "Bob")
+        assert "accounts a minute" in sign_up(client, "Cor", status=429)
+
+
+def test_the_session_routes_name_their_methods(client: TestClient) -> None:
+    answer = client.put("/api/session", json={})
+    assert answer.status_code == 405 and set(answer.headers["allow"].split(", ")) == {
+        "GET",
+        "HEAD",
+        "POST",
+        "DELETE",
+    }
+    assert client.get("/api/accounts").status_code == 405
