@@ -44,6 +44,8 @@ from ...present.rule_words import description, label, title, value_label
 from . import words
 from .account_rows import AccountRows
 from .accounts import COOKIE, Accounts, NotSignedIn, cookie_settings
+from .club_rows import ClubRows
+from .clubs import Clubs
 from .metrics import CONTENT_TYPE as METRICS_TYPE
 from .metrics import Metrics
 from .openapi import OPENAPI
@@ -247,6 +249,15 @@ def create_app(
     join_limit = CreationLimit(joins_per_minute)
     signup_limit = CreationLimit(signups_per_minute)
     accounts = Accounts(AccountRows(server.store))
+    clubs = Clubs(ClubRows(server.store))
+
+    async def player(request: Request) -> str:
+        """The name signed in by the request's cookie; `NotSignedIn` (401) for none."""
+        name = await accounts.signed_in(request.cookies.get(COOKIE))
+        if name is None:
+            raise NotSignedIn("not signed in")
+        return name
+
     catalogs = {lang: games_catalog(lang) for lang in LANGUAGES}
     folder = static_directory() if static is None else static
 
@@ -308,10 +319,25 @@ def create_app(
             answer = Response(status_code=204)
             answer.delete_cookie(COOKIE, **_cookie_settings(request, max_age=False))
             return answer
-        signed_in = await accounts.signed_in(request.cookies.get(COOKIE))
-        if signed_in is None:
-            raise NotSignedIn("not signed in")
-        return JSONResponse({"name": signed_in})
+        return JSONResponse({"name": await player(request)})
+
+    async def create_club(request: Request) -> Response:
+        answer = await clubs.create(await player(request), await _json_body(request))
+        return JSONResponse(answer, status_code=201)
+
+    async def join_club(request: Request) -> Response:
+        if not join_limit.allow(_address(request)):
+            raise TooMany(f"at most {joins_per_minute} joins a minute from one address")
+        name = await player(request)
+        return JSONResponse(await clubs.join(name, request.path_params["club"], await _json_body(request)))
+
+    async def club(request: Request) -> Response:
+        return JSONResponse(await clubs.read(await player(request), request.path_params["club"]))
+
+    async def club_preset(request: Request) -> Response:
+        name = await player(request)
+        preset = await clubs.add_preset(name, request.path_params["club"], await _json_body(request))
+        return JSONResponse(preset, status_code=201)
 
     async def round_replay(request: Request) -> Response:
         lang = query_lang(request)
@@ -402,6 +428,10 @@ def create_app(
             Route("/api/words", words_endpoint),
             Route("/api/accounts", sign_up, methods=["POST"]),
             Route("/api/session", session, methods=["GET", "POST", "DELETE"]),
+            Route("/api/clubs", create_club, methods=["POST"]),
+            Route("/api/clubs/{club}", club),
+            Route("/api/clubs/{club}/join", join_club, methods=["POST"]),
+            Route("/api/clubs/{club}/presets", club_preset, methods=["POST"]),
             Route("/api/tables", tables, methods=["GET", "POST"]),
             Route("/api/tables/{id}", table_info),
             Route("/api/tables/{id}/join", join, methods=["POST"]),

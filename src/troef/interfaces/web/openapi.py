@@ -9,6 +9,7 @@ from typing import Any, Final
 from ...present import LANGUAGES
 from .accounts import NAME_LENGTH as ACCOUNT_NAME_LENGTH
 from .accounts import PASSWORD_LENGTHS
+from .clubs import CLUB_NAME_LENGTH, PRESET_NAME_LENGTH
 from .seats import MAX_ROUNDS, NAME_LENGTH
 
 Schema = dict[str, Any]
@@ -111,6 +112,19 @@ CREDENTIALS: Final[Schema] = {
 }
 """The body that signs up or signs in (clubs.md)."""
 NAMED: Final[Schema] = _object({"name": TEXT})
+CLUB: Final[Schema] = {"name": "club", "in": "path", "required": True, "schema": TEXT}
+PRESET: Final[Schema] = {
+    "type": "object",
+    "required": ["name", "game", "rules"],
+    "properties": {
+        "name": {"type": "string", "minLength": 1, "maxLength": PRESET_NAME_LENGTH},
+        "game": TEXT,
+        "rules": {"oneOf": [TEXT, ANY_OBJECT]},
+    },
+}
+"""A club's saved house rules (clubs.md)."""
+SIGNED_IN: Final = (401, 403, 404)
+"""What a signed-in member's request may be refused with: not signed in, not allowed, no such club."""
 
 OPENAPI: Final[dict[str, Any]] = {
     "openapi": "3.1.0",
@@ -161,6 +175,51 @@ OPENAPI: Final[dict[str, Any]] = {
                 "summary": "sign out: the session ends everywhere",
                 "responses": {"204": {"description": "signed out"}, **_answers({}, 403)},
             },
+        },
+        "/api/clubs": {
+            "post": {
+                "summary": "make a club: the signed-in player is its admin",
+                "requestBody": _body(
+                    _object({"name": {"type": "string", "minLength": 1, "maxLength": CLUB_NAME_LENGTH}})
+                ),
+                "responses": _answers({"201": _object({"club": TEXT, "invite": TEXT})}, *POSTED, 401),
+            }
+        },
+        "/api/clubs/{club}": {
+            "get": {
+                "summary": "a club, as its members see it",
+                "parameters": [CLUB],
+                "responses": _answers(
+                    {
+                        "200": _object(
+                            {
+                                "club": TEXT,
+                                "name": TEXT,
+                                "members": {"type": "array", "items": _object({"name": TEXT, "role": TEXT})},
+                                "presets": {"type": "array", "items": ANY_OBJECT},
+                                "events": {"type": "array", "items": ANY_OBJECT},
+                            }
+                        )
+                    },
+                    *SIGNED_IN,
+                ),
+            }
+        },
+        "/api/clubs/{club}/join": {
+            "post": {
+                "summary": "join a club with its invite code",
+                "parameters": [CLUB],
+                "requestBody": _body(_object({"invite": TEXT})),
+                "responses": _answers({"200": _object({"club": TEXT, "role": TEXT})}, *POSTED, *SIGNED_IN),
+            }
+        },
+        "/api/clubs/{club}/presets": {
+            "post": {
+                "summary": "an admin saves house rules under a name of the club's own",
+                "parameters": [CLUB],
+                "requestBody": _body(PRESET),
+                "responses": _answers({"201": PRESET}, *POSTED, *SIGNED_IN, 409),
+            }
         },
         "/api/tables": {
             "get": {

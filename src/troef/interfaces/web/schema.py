@@ -64,3 +64,31 @@ SESSIONS: Final = Table(
     Column("created", Float, nullable=False),
 )
 """One row a signed-in session: the SHA-256 of its token (never the token), whose account, since when."""
+CLUBS: Final = Table(
+    "clubs",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(128), nullable=False),
+    Column("invite", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+)
+"""One row a club: its id, its name, the invite code its admins pass on."""
+MEMBERS: Final = Table(
+    "members",
+    metadata,
+    Column("club", String(32), ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True),
+    Column("account", String(96), ForeignKey("accounts.key", ondelete="CASCADE"), primary_key=True),
+    Column("role", String(16), nullable=False),
+    Column("joined", Float, nullable=False),
+)
+"""Who belongs to which club, as ``admin`` or ``member``."""
+PRESETS: Final = Table(
+    "presets",
+    metadata,
+    Column("club", String(32), ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True),
+    Column("name", String(64), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("rules", JSON, nullable=False),
+    Column("created", Float, nullable=False),
+)
+"""A club's saved house rules: a name for a game's rules object (notation.md)."""

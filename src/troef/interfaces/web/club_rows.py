@@ -1,0 +1,88 @@
+"""Clubs, their members and their saved house rules in the table server's database (migration 0006).
+
+Blocking calls, like `Store`'s: the server runs them in a thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from sqlalchemy import insert, select
+from sqlalchemy.exc import IntegrityError
+
+from .schema import ACCOUNTS, CLUBS, MEMBERS, PRESETS
+from .store import Store
+
+
+class Club(NamedTuple):
+    """A club as stored."""
+
+    id: str
+    name: str
+    invite: str
+
+
+class ClubRows:
+    """The clubs stored in ``store``'s database."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def create(self, club: Club, admin: str, now: float) -> None:
+        """Store a new club with the account ``admin`` (a name's key) as its admin."""
+        with self.store.writing() as connection:
+            connection.execute(insert(CLUBS).values(**club._asdict(), created=now))
+            connection.execute(insert(MEMBERS).values(club=club.id, account=admin, role="admin", joined=now))
+
+    def club(self, club_id: str) -> Club | None:
+        query = select(CLUBS.c.id, CLUBS.c.name, CLUBS.c.invite).where(CLUBS.c.id == club_id)
+        with self.store.reading() as connection:
+            row = connection.execute(query).one_or_none()
+        return None if row is None else Club(*row)
+
+    def role(self, club_id: str, account: str) -> str | None:
+        """The account's role in the club (``admin``, ``member``), or None for an outsider."""
+        query = select(MEMBERS.c.role).where(MEMBERS.c.club == club_id, MEMBERS.c.account == account)
+        with self.store.reading() as connection:
+            found = connection.scalar(query)
+        return None if found is None else str(found)
+
+    def join(self, club_id: str, account: str, now: float) -> str:
+        """Make the account a member (nothing for one already in the club); its role."""
+        try:
+            with self.store.writing() as connection:
+                values = {"club": club_id, "account": account, "role": "member", "joined": now}
+                connection.execute(insert(MEMBERS).values(**values))
+        except IntegrityError:  # a member already
+            pass
+        return self.role(club_id, account) or "member"
+
+    def members(self, club_id: str) -> list[dict[str, str]]:
+        """The club's members' names and roles, in the order they joined."""
+        query = (
+            select(ACCOUNTS.c.name, MEMBERS.c.role)
+            .join(ACCOUNTS, ACCOUNTS.c.key == MEMBERS.c.account)
+            .where(MEMBERS.c.club == club_id)
+            .order_by(MEMBERS.c.joined, ACCOUNTS.c.key)
+        )
+        with self.store.reading() as connection:
+            return [{"name": name, "role": role} for name, role in connection.execute(query)]
+
+    def add_preset(self, club_id: str, preset: dict[str, Any], now: float) -> bool:
+        """Store a saved preset (``name``, ``game``, ``rules``); False when the club has one of that name."""
+        try:
+            with self.store.writing() as connection:
+                connection.execute(insert(PRESETS).values(club=club_id, **preset, created=now))
+        except IntegrityError:
+            return False
+        return True
+
+    def presets(self, club_id: str) -> list[dict[str, Any]]:
+        """The club's saved presets, oldest first."""
+        query = (
+            select(PRESETS.c.name, PRESETS.c.game, PRESETS.c.rules)
+            .where(PRESETS.c.club == club_id)
+            .order_by(PRESETS.c.created, PRESETS.c.name)
+        )
+        with self.store.reading() as connection:
+            return [{"name": n, "game": g, "rules": r} for n, g, r in connection.execute(query)]

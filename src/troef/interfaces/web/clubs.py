@@ -1,0 +1,118 @@
+"""Clubs (clubs.md, "Clubs"): a signed-in player makes one and is its admin; others join with its invite
+code; its members see it; its admins save house rules under a name of the club's own.
+
+Who may do what is decided here and refused with the tables' kinds of errors: `NotAllowed` (403) for an
+outsider or a member doing an admin's part, `NoSuchClub` (404), `Invalid` (400).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any, Final
+
+from ...core.errors import TroefError
+from ...games import GAMES, load_game
+from .accounts import name_key
+from .club_rows import Club, ClubRows
+from .seats import Invalid, NoSuchTable, NotAllowed, NotNow, new_secret
+from .text import TextRefused, clean_text
+
+CLUB_NAME_LENGTH: Final = 64
+PRESET_NAME_LENGTH: Final = 32
+ADMIN: Final = "admin"
+MEMBER: Final = "member"
+
+
+class NoSuchClub(NoSuchTable):
+    """A club that does not exist."""
+
+
+def _text(value: object, what: str, longest: int) -> str:
+    try:
+        return clean_text(value, what, longest)
+    except TextRefused as error:
+        raise Invalid(str(error)) from None
+
+
+def _field(body: object, key: str) -> object:
+    if not isinstance(body, dict):
+        raise Invalid("the body is a JSON object")
+    return body.get(key)
+
+
+def saved_preset(body: object) -> dict[str, Any]:
+    """The ``{"name", "game", "rules"}`` of a club preset, its rules checked by the game as
+    ``POST /api/tables`` checks them; `Invalid` naming what is wrong."""
+    name = _text(_field(body, "name"), "a preset's name", PRESET_NAME_LENGTH)
+    game = _field(body, "game")
+    if not isinstance(game, str) or game not in GAMES:
+        raise Invalid(f"game is one of {', '.join(GAMES)}")
+    if name in {preset.name for preset in GAMES[game].presets}:
+        raise Invalid(f"{name!r} is one of {game}'s own presets: a club's preset has a name of its own")
+    rules = _field(body, "rules")
+    try:
+        load_game(game, rules)
+    except TroefError as error:
+        raise Invalid(f"rules: {error}") from None
+    return {"name": name, "game": game, "rules": rules}
+
+
+class Clubs:
+    """Making, joining and reading clubs, and saving their presets, over ``rows``; each call names the
+    signed-in player who asks."""
+
+    def __init__(self, rows: ClubRows, *, clock: Callable[[], float] = time.time) -> None:
+        self.rows = rows
+        self.clock = clock
+
+    async def create(self, player: str, body: object) -> dict[str, str]:
+        """A new club, ``player`` its admin: its id and invite code."""
+        name = _text(_field(body, "name"), "a club's name", CLUB_NAME_LENGTH)
+        club = Club(secrets.token_urlsafe(12), name, new_secret())
+        await asyncio.to_thread(self.rows.create, club, name_key(player), self.clock())
+        return {"club": club.id, "invite": club.invite}
+
+    async def join(self, player: str, club_id: str, body: object) -> dict[str, str]:
+        """``player`` joins with the club's invite code: the club and the player's role in it."""
+        club = await self._club(club_id)
+        invite = _field(body, "invite")
+        if not isinstance(invite, str) or not hmac.compare_digest(invite.encode(), club.invite.encode()):
+            raise NotAllowed("that is not the club's invite code")
+        role = await asyncio.to_thread(self.rows.join, club.id, name_key(player), self.clock())
+        return {"club": club.id, "role": role}
+
+    async def read(self, player: str, club_id: str) -> dict[str, Any]:
+        """The club as its members see it (its admins see its invite code too)."""
+        club = await self._club(club_id)
+        role = await self._role(player, club, MEMBER, ADMIN)
+        members, presets = await asyncio.gather(
+            asyncio.to_thread(self.rows.members, club.id), asyncio.to_thread(self.rows.presets, club.id)
+        )
+        seen: dict[str, Any] = {"club": club.id, "name": club.name, "members": members}
+        seen.update(presets=presets, events=[])
+        return {**seen, "invite": club.invite} if role == ADMIN else seen
+
+    async def add_preset(self, player: str, club_id: str, body: object) -> dict[str, Any]:
+        """An admin saves house rules under a name of the club's own."""
+        club = await self._club(club_id)
+        await self._role(player, club, ADMIN)
+        preset = saved_preset(body)
+        if not await asyncio.to_thread(self.rows.add_preset, club.id, preset, self.clock()):
+            raise NotNow(f"the club has a preset {preset['name']!r} already")
+        return preset
+
+    async def _club(self, club_id: str) -> Club:
+        club = await asyncio.to_thread(self.rows.club, club_id[:64])
+        if club is None:
+            raise NoSuchClub(f"there is no club {club_id[:40]!r}")
+        return club
+
+    async def _role(self, player: str, club: Club, *allowed: str) -> str:
+        role = await asyncio.to_thread(self.rows.role, club.id, name_key(player))
+        if role not in allowed:
+            raise NotAllowed(f"only the club's {' and '.join(f'{a}s' for a in allowed)} may do that")
+        return str(role)

@@ -1,0 +1,142 @@
+"""Clubs (clubs.md, "Clubs") over HTTP: making a club, joining it by its invite code, reading it as a
+member, saving its house rules as an admin, and every refusal the contract names: not signed in (401),
+an outsider or a mere member (403), a wrong invite (403), no such club (404), rules the game refuses (400);
+on SQLite and PostgreSQL, and after a restart."""
+
+# ruff: noqa: F811 - test_store's fixture `url` is imported by name, and the tests take it as an argument
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from starlette.testclient import TestClient
+
+from test_store import postgresql_skip_reason, url  # noqa: F401 - fixtures: SQLite, or a PostgreSQL schema
+from test_web_accounts import PASSWORD, serve
+from troef.interfaces.web.accounts import COOKIE
+
+pytestmark = pytest.mark.slow
+
+KAMPIOENSCHAP_5 = {"preset": "kampioenschap", "open_after_trick": 5, "troela": True}
+
+
+@pytest.fixture
+def clients(url: str) -> Iterator[dict[str, TestClient]]:
+    """Ann (who makes the club), Bob and Cor, each signed in on a client of one server."""
+    with serve(url) as ann:
+        people = {"Ann": ann}
+        for name in ("Bob", "Cor"):
+            people[name] = TestClient(ann.app, base_url="http://testserver")
+        for name, client in people.items():
+            answer = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
+            assert answer.status_code == 201, answer.text
+        yield people
+
+
+def make_club(client: TestClient, name: str = "Rikclub De Troef") -> dict[str, str]:
+    answer = client.post("/api/clubs", json={"name": name})
+    assert answer.status_code == 201, answer.text
+    made: dict[str, str] = answer.json()
+    return made
+
+
+def test_the_maker_is_the_admin_and_others_join_by_the_invite(clients: dict[str, TestClient]) -> None:
+    made = make_club(clients["Ann"])
+    assert set(made) == {"club", "invite"}
+    club = made["club"]
+    joined = clients["Bob"].post(f"/api/clubs/{club}/join", json={"invite": made["invite"]})
+    assert (joined.status_code, joined.json()) == (200, {"club": club, "role": "member"})
+    again = clients["Ann"].post(f"/api/clubs/{club}/join", json={"invite": made["invite"]})
+    assert again.json() == {"club": club, "role": "admin"}  # the admin stays admin
+    seen = clients["Bob"].get(f"/api/clubs/{club}").json()
+    assert seen == {
+        "club": club,
+        "name": "Rikclub De Troef",
+        "members": [{"name": "Ann", "role": "admin"}, {"name": "Bob", "role": "member"}],
+        "presets": [],
+        "events": [],
+    }
+    assert clients["Ann"].get(f"/api/clubs/{club}").json()["invite"] == made["invite"]  # admins only
+
+
+def test_outsiders_wrong_invites_and_unknown_clubs_are_refused(clients: dict[str, TestClient]) -> None:
+    made = make_club(clients["Ann"])
+    club = made["club"]
+    outsider = clients["Cor"].get(f"/api/clubs/{club}")
+    assert outsider.status_code == 403 and "members" in outsider.json()["error"]
+    wrong = clients["Cor"].post(f"/api/clubs/{club}/join", json={"invite": made["invite"][:-1] + "x"})
+    assert wrong.status_code == 403 and "invite" in wrong.json()["error"]
+    bodies: list[object] = [{"invite": 7}, {}, []]
+    for body in bodies:
+        assert clients["Cor"].post(f"/api/clubs/{club}/join", json=body).status_code in (400, 403)
+    assert clients["Cor"].get(f"/api/clubs/{club}").status_code == 403  # nothing changed
+    missing = clients["Cor"].get("/api/clubs/no-such-club")
+    assert missing.status_code == 404 and "no club" in missing.json()["error"]
+    assert clients["Cor"].post("/api/clubs/nope/join", json={"invite": "x"}).status_code == 404
+
+
+def test_not_signed_in_is_a_401_everywhere(clients: dict[str, TestClient]) -> None:
+    club = make_club(clients["Ann"])["club"]
+    guest = clients["Cor"]
+    guest.cookies.delete(COOKIE)
+    assert guest.post("/api/clubs", json={"name": "X"}).status_code == 401
+    assert guest.get(f"/api/clubs/{club}").status_code == 401
+    assert guest.post(f"/api/clubs/{club}/join", json={"invite": "x"}).status_code == 401
+    answer = guest.post(f"/api/clubs/{club}/presets", json={"name": "d", "game": "rikken", "rules": {}})
+    assert answer.status_code == 401
+
+
+@pytest.mark.parametrize("name", ["", " ", "x" * 65, "a\u0000b", 5, None])
+def test_a_club_name_is_text(clients: dict[str, TestClient], name: object) -> None:
+    answer = clients["Ann"].post("/api/clubs", json={"name": name})
+    assert answer.status_code == 400 and "club's name" in answer.json()["error"]
+
+
+def test_admins_save_presets_that_the_game_accepts(clients: dict[str, TestClient]) -> None:
+    made = make_club(clients["Ann"])
+    club = made["club"]
+    clients["Bob"].post(f"/api/clubs/{club}/join", json={"invite": made["invite"]})
+    preset = {"name": "donderdag", "game": "rikken", "rules": KAMPIOENSCHAP_5}
+    saved = clients["Ann"].post(f"/api/clubs/{club}/presets", json=preset)
+    assert (saved.status_code, saved.json()) == (201, preset)
+    member = clients["Bob"].post(f"/api/clubs/{club}/presets", json={**preset, "name": "vrijdag"})
+    assert member.status_code == 403 and "admins" in member.json()["error"]
+    taken = clients["Ann"].post(f"/api/clubs/{club}/presets", json=preset)
+    assert taken.status_code == 409
+    assert clients["Bob"].get(f"/api/clubs/{club}").json()["presets"] == [preset]
+
+
+@pytest.mark.parametrize(
+    ("preset", "says"),
+    [
+        ({"name": "d", "game": "rikken", "rules": {"preset": "kampioenschap", "troela": "yes"}}, "troela"),
+        ({"name": "d", "game": "rikken", "rules": {"no_such_option": 1}}, "no_such_option"),
+        ({"name": "d", "game": "rikken", "rules": "no-such-preset"}, "no-such-preset"),
+        ({"name": "d", "game": "whist", "rules": {}}, "game is one of"),
+        ({"name": "kampioenschap", "game": "rikken", "rules": {}}, "own presets"),
+        ({"name": "", "game": "rikken", "rules": {}}, "preset's name"),
+        ({"name": "d", "game": "rikken"}, None),
+        ([], "object"),
+    ],
+)
+def test_rules_the_game_refuses_are_a_400_saying_why(
+    clients: dict[str, TestClient], preset: object, says: str | None
+) -> None:
+    club = make_club(clients["Ann"])["club"]
+    answer = clients["Ann"].post(f"/api/clubs/{club}/presets", json=preset)
+    if says is None:  # no rules: the game's default preset, which it accepts
+        assert answer.status_code == 201, answer.text
+        return
+    assert answer.status_code == 400 and says in answer.json()["error"], answer.text
+    assert clients["Ann"].get(f"/api/clubs/{club}").json()["presets"] == []
+
+
+def test_clubs_survive_a_restart(url: str) -> None:
+    with serve(url) as client:
+        client.post("/api/accounts", json={"name": "Ann", "password": PASSWORD})
+        club = make_club(client)["club"]
+        cookie = client.cookies[COOKIE]
+    with serve(url) as client:
+        client.cookies.set(COOKIE, cookie)
+        assert client.get(f"/api/clubs/{club}").json()["members"] == [{"name": "Ann", "role": "admin"}]
