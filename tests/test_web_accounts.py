@@ -7,6 +7,7 @@ a forged or ended cookie, and sessions surviving a restart; on SQLite and Postgr
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from http.cookies import SimpleCookie
 
@@ -119,10 +120,15 @@ def test_signing_out_ends_the_session_on_every_device(client: TestClient) -> Non
     assert client.get("/api/session").status_code == 401
 
 
+def other(text: str) -> str:
+    """``text`` with its last character changed."""
+    return text[:-1] + ("B" if text.endswith("A") else "A")
+
+
 def test_a_forged_or_mangled_cookie_signs_nobody_in(client: TestClient) -> None:
     sign_up(client)
     token, _, signature = client.cookies[COOKIE].partition(".")
-    for forged in (f"{token}.{signature[:-1]}A", f"{token[:-1]}A.{signature}", token, "", "." * 300):
+    for forged in (f"{token}.{other(signature)}", f"{other(token)}.{signature}", token, "", "." * 300):
         client.cookies.set(COOKIE, forged)
         answer = client.get("/api/session")
         assert (answer.status_code, answer.json()) == (401, {"error": "not signed in"}), forged
@@ -203,3 +209,64 @@ def test_the_session_routes_name_their_methods(client: TestClient) -> None:
         "DELETE",
     }
     assert client.get("/api/accounts").status_code == 405
+
+
+# --------------------------------------------------------------------------- seats follow the account
+
+TABLE = {
+    "game": "rififi",
+    "rules": "oh-hell",
+    "players": 3,
+    "seats": [{"kind": "human", "name": "ann"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}],
+}
+"""A table of Ann's (her seat named in another case), an open seat and a random bot."""
+
+
+def hello_seat(client: TestClient, table: str) -> int | None:
+    """The seat a WebSocket that says hello without a token sits at (None: a spectator)."""
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_text(json.dumps({"type": "hello"}))
+        frame = ws.receive_json()
+    assert frame["type"] == "state", frame
+    seat: int | None = frame["seat"]
+    return seat
+
+
+def invite_of(made: dict[str, str]) -> str:
+    return made["invite"].rsplit("/", 1)[1]
+
+
+def device(client: TestClient, name: str) -> TestClient:
+    """The client as another device of ``name``'s: its cookies only those of a new sign-in."""
+    client.cookies.clear()
+    answer = client.post("/api/session", json={"name": name, "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    return client
+
+
+def test_a_signed_in_players_seat_is_theirs_on_every_device(url: str) -> None:
+    with serve(url) as client:
+        sign_up(client, "Ann")
+        made = client.post("/api/tables", json=TABLE).json()
+        table = made["table"]
+        client.cookies.clear()
+        sign_up(client, "Bob")
+        joined = client.post(f"/api/tables/{table}/join", json={"name": "Bob", "invite": invite_of(made)})
+        assert joined.status_code == 200 and joined.json()["seat"] == 1
+        assert hello_seat(device(client, "ANN"), table) == 0  # Ann's phone, no token: her seat
+        ann_cookie = client.cookies[COOKIE]
+        assert hello_seat(device(client, "Bob"), table) == 1
+        client.cookies.clear()
+        assert hello_seat(client, table) is None  # no account: a spectator
+        sign_up(client, "Cor")
+        assert hello_seat(client, table) is None  # an account without a seat here: a spectator
+    with serve(url) as restarted:  # stored with the table: after a restart too
+        restarted.cookies.set(COOKIE, ann_cookie)
+        assert hello_seat(restarted, table) == 0
+
+
+def test_a_seat_named_like_the_creator_is_not_theirs_unless_they_are_signed_in(url: str) -> None:
+    with serve(url) as client:
+        made = client.post("/api/tables", json=TABLE).json()  # a guest names a seat "ann"
+        sign_up(client, "Ann")
+        assert hello_seat(client, made["table"]) is None

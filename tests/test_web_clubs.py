@@ -7,7 +7,7 @@ on SQLite and PostgreSQL, and after a restart."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from starlette.testclient import TestClient
@@ -21,17 +21,27 @@ pytestmark = pytest.mark.slow
 KAMPIOENSCHAP_5 = {"preset": "kampioenschap", "open_after_trick": 5, "troela": True}
 
 
+People = Callable[[str], TestClient]
+"""The one client, signed in as the person named (each person's session cookie kept)."""
+
+
 @pytest.fixture
-def clients(url: str) -> Iterator[dict[str, TestClient]]:
-    """Ann (who makes the club), Bob and Cor, each signed in on a client of one server."""
-    with serve(url) as ann:
-        people = {"Ann": ann}
-        for name in ("Bob", "Cor"):
-            people[name] = TestClient(ann.app, base_url="http://testserver")
-        for name, client in people.items():
+def clients(url: str) -> Iterator[People]:
+    """Ann (who makes the club), Bob and Cor, each signed in, taking turns on one client."""
+    with serve(url) as client:
+        cookies = {}
+        for name in ("Ann", "Bob", "Cor"):
+            client.cookies.clear()
             answer = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
             assert answer.status_code == 201, answer.text
-        yield people
+            cookies[name] = client.cookies[COOKIE]
+
+        def as_person(name: str) -> TestClient:
+            client.cookies.clear()
+            client.cookies.set(COOKIE, cookies[name])
+            return client
+
+        yield as_person
 
 
 def make_club(client: TestClient, name: str = "Rikclub De Troef") -> dict[str, str]:
@@ -41,15 +51,15 @@ def make_club(client: TestClient, name: str = "Rikclub De Troef") -> dict[str, s
     return made
 
 
-def test_the_maker_is_the_admin_and_others_join_by_the_invite(clients: dict[str, TestClient]) -> None:
-    made = make_club(clients["Ann"])
+def test_the_maker_is_the_admin_and_others_join_by_the_invite(clients: People) -> None:
+    made = make_club(clients("Ann"))
     assert set(made) == {"club", "invite"}
     club = made["club"]
-    joined = clients["Bob"].post(f"/api/clubs/{club}/join", json={"invite": made["invite"]})
+    joined = clients("Bob").post(f"/api/clubs/{club}/join", json={"invite": made["invite"]})
     assert (joined.status_code, joined.json()) == (200, {"club": club, "role": "member"})
-    again = clients["Ann"].post(f"/api/clubs/{club}/join", json={"invite": made["invite"]})
+    again = clients("Ann").post(f"/api/clubs/{club}/join", json={"invite": made["invite"]})
     assert again.json() == {"club": club, "role": "admin"}  # the admin stays admin
-    seen = clients["Bob"].get(f"/api/clubs/{club}").json()
+    seen = clients("Bob").get(f"/api/clubs/{club}").json()
     assert seen == {
         "club": club,
         "name": "Rikclub De Troef",
@@ -57,28 +67,28 @@ def test_the_maker_is_the_admin_and_others_join_by_the_invite(clients: dict[str,
         "presets": [],
         "events": [],
     }
-    assert clients["Ann"].get(f"/api/clubs/{club}").json()["invite"] == made["invite"]  # admins only
+    assert clients("Ann").get(f"/api/clubs/{club}").json()["invite"] == made["invite"]  # admins only
 
 
-def test_outsiders_wrong_invites_and_unknown_clubs_are_refused(clients: dict[str, TestClient]) -> None:
-    made = make_club(clients["Ann"])
+def test_outsiders_wrong_invites_and_unknown_clubs_are_refused(clients: People) -> None:
+    made = make_club(clients("Ann"))
     club = made["club"]
-    outsider = clients["Cor"].get(f"/api/clubs/{club}")
+    outsider = clients("Cor").get(f"/api/clubs/{club}")
     assert outsider.status_code == 403 and "members" in outsider.json()["error"]
-    wrong = clients["Cor"].post(f"/api/clubs/{club}/join", json={"invite": made["invite"][:-1] + "x"})
+    wrong = clients("Cor").post(f"/api/clubs/{club}/join", json={"invite": made["invite"][:-1] + "x"})
     assert wrong.status_code == 403 and "invite" in wrong.json()["error"]
     bodies: list[object] = [{"invite": 7}, {}, []]
     for body in bodies:
-        assert clients["Cor"].post(f"/api/clubs/{club}/join", json=body).status_code in (400, 403)
-    assert clients["Cor"].get(f"/api/clubs/{club}").status_code == 403  # nothing changed
-    missing = clients["Cor"].get("/api/clubs/no-such-club")
+        assert clients("Cor").post(f"/api/clubs/{club}/join", json=body).status_code in (400, 403)
+    assert clients("Cor").get(f"/api/clubs/{club}").status_code == 403  # nothing changed
+    missing = clients("Cor").get("/api/clubs/no-such-club")
     assert missing.status_code == 404 and "no club" in missing.json()["error"]
-    assert clients["Cor"].post("/api/clubs/nope/join", json={"invite": "x"}).status_code == 404
+    assert clients("Cor").post("/api/clubs/nope/join", json={"invite": "x"}).status_code == 404
 
 
-def test_not_signed_in_is_a_401_everywhere(clients: dict[str, TestClient]) -> None:
-    club = make_club(clients["Ann"])["club"]
-    guest = clients["Cor"]
+def test_not_signed_in_is_a_401_everywhere(clients: People) -> None:
+    club = make_club(clients("Ann"))["club"]
+    guest = clients("Cor")
     guest.cookies.delete(COOKIE)
     assert guest.post("/api/clubs", json={"name": "X"}).status_code == 401
     assert guest.get(f"/api/clubs/{club}").status_code == 401
@@ -88,23 +98,23 @@ def test_not_signed_in_is_a_401_everywhere(clients: dict[str, TestClient]) -> No
 
 
 @pytest.mark.parametrize("name", ["", " ", "x" * 65, "a\u0000b", 5, None])
-def test_a_club_name_is_text(clients: dict[str, TestClient], name: object) -> None:
-    answer = clients["Ann"].post("/api/clubs", json={"name": name})
+def test_a_club_name_is_text(clients: People, name: object) -> None:
+    answer = clients("Ann").post("/api/clubs", json={"name": name})
     assert answer.status_code == 400 and "club's name" in answer.json()["error"]
 
 
-def test_admins_save_presets_that_the_game_accepts(clients: dict[str, TestClient]) -> None:
-    made = make_club(clients["Ann"])
+def test_admins_save_presets_that_the_game_accepts(clients: People) -> None:
+    made = make_club(clients("Ann"))
     club = made["club"]
-    clients["Bob"].post(f"/api/clubs/{club}/join", json={"invite": made["invite"]})
+    clients("Bob").post(f"/api/clubs/{club}/join", json={"invite": made["invite"]})
     preset = {"name": "donderdag", "game": "rikken", "rules": KAMPIOENSCHAP_5}
-    saved = clients["Ann"].post(f"/api/clubs/{club}/presets", json=preset)
+    saved = clients("Ann").post(f"/api/clubs/{club}/presets", json=preset)
     assert (saved.status_code, saved.json()) == (201, preset)
-    member = clients["Bob"].post(f"/api/clubs/{club}/presets", json={**preset, "name": "vrijdag"})
+    member = clients("Bob").post(f"/api/clubs/{club}/presets", json={**preset, "name": "vrijdag"})
     assert member.status_code == 403 and "admins" in member.json()["error"]
-    taken = clients["Ann"].post(f"/api/clubs/{club}/presets", json=preset)
+    taken = clients("Ann").post(f"/api/clubs/{club}/presets", json=preset)
     assert taken.status_code == 409
-    assert clients["Bob"].get(f"/api/clubs/{club}").json()["presets"] == [preset]
+    assert clients("Bob").get(f"/api/clubs/{club}").json()["presets"] == [preset]
 
 
 @pytest.mark.parametrize(
@@ -121,15 +131,15 @@ def test_admins_save_presets_that_the_game_accepts(clients: dict[str, TestClient
     ],
 )
 def test_rules_the_game_refuses_are_a_400_saying_why(
-    clients: dict[str, TestClient], preset: object, says: str | None
+    clients: People, preset: object, says: str | None
 ) -> None:
-    club = make_club(clients["Ann"])["club"]
-    answer = clients["Ann"].post(f"/api/clubs/{club}/presets", json=preset)
+    club = make_club(clients("Ann"))["club"]
+    answer = clients("Ann").post(f"/api/clubs/{club}/presets", json=preset)
     if says is None:  # no rules: the game's default preset, which it accepts
         assert answer.status_code == 201, answer.text
         return
     assert answer.status_code == 400 and says in answer.json()["error"], answer.text
-    assert clients["Ann"].get(f"/api/clubs/{club}").json()["presets"] == []
+    assert clients("Ann").get(f"/api/clubs/{club}").json()["presets"] == []
 
 
 def test_clubs_survive_a_restart(url: str) -> None:

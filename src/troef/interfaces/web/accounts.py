@@ -26,7 +26,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from .account_rows import Account, AccountRows
-from .seats import Invalid, NotNow, TableError, TooMany
+from .seats import Invalid, NotNow, TableError, TooMany, name_key
 
 NAME: Final = re.compile(r"[^\W]|[ ._-]")
 """A character a name may have: a letter, a digit, ``_``, a space, ``-`` or ``.``."""
@@ -80,11 +80,6 @@ def account_name(value: object) -> str:
     if name is None or not 0 < len(name) <= NAME_LENGTH or not all(NAME.fullmatch(c) for c in name):
         raise Invalid(f"a name is 1 to {NAME_LENGTH} letters, digits, spaces, '-', '_' or '.'")
     return name
-
-
-def name_key(name: str) -> str:
-    """What names compare by: the name case-folded (``Ann`` and ``ann`` are one account)."""
-    return unicodedata.normalize("NFC", name.casefold())
 
 
 def password(value: object) -> str:

@@ -18,7 +18,7 @@ import asyncio
 import json
 import time
 from collections import Counter, deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from functools import cache
 from importlib import resources
@@ -59,6 +59,7 @@ from .seats import (
     TableError,
     TooMany,
     Unavailable,
+    name_key,
 )
 from .server import Client, Seated, TableServer
 from .table import Created
@@ -251,6 +252,11 @@ def create_app(
     accounts = Accounts(AccountRows(server.store))
     clubs = Clubs(ClubRows(server.store))
 
+    async def account_of(cookies: Mapping[str, str]) -> str | None:
+        """The key of the account the cookies sign in, or None."""
+        name = await accounts.signed_in(cookies.get(COOKIE))
+        return None if name is None else name_key(name)
+
     async def player(request: Request) -> str:
         """The name signed in by the request's cookie; `NotSignedIn` (401) for none."""
         name = await accounts.signed_in(request.cookies.get(COOKIE))
@@ -287,7 +293,8 @@ def create_app(
     async def create_table(request: Request) -> Response:
         if not limit.allow(_address(request)):
             raise TooMany(f"at most {creations_per_minute} tables a minute from one address")
-        created = await server.create(await _json_body(request), _address(request))
+        body = await _json_body(request)
+        created = await server.create(body, _address(request), await account_of(request.cookies))
         return JSONResponse(created_body(created), status_code=201)
 
     async def tables(request: Request) -> Response:
@@ -350,7 +357,8 @@ def create_app(
     async def join(request: Request) -> Response:
         if not join_limit.allow(_address(request)):
             raise TooMany(f"at most {joins_per_minute} joins a minute from one address")
-        answer = await server.join(request.path_params["id"], await _json_body(request))
+        body = await _json_body(request)
+        answer = await server.join(request.path_params["id"], body, await account_of(request.cookies))
         return JSONResponse(answer)
 
     async def table_info(request: Request) -> Response:
@@ -383,7 +391,7 @@ def create_app(
 
     async def _talk(websocket: WebSocket) -> None:
         try:
-            client = await server.connect(websocket.path_params["id"])
+            client = await server.connect(websocket.path_params["id"], await account_of(websocket.cookies))
         except TableError as error:
             await websocket.close(NO_TABLE, str(error)[:120])
             return

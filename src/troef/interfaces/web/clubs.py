@@ -16,9 +16,8 @@ from typing import Any, Final
 
 from ...core.errors import TroefError
 from ...games import GAMES, load_game
-from .accounts import name_key
 from .club_rows import Club, ClubRows
-from .seats import Invalid, NoSuchTable, NotAllowed, NotNow, new_secret
+from .seats import Invalid, NoSuchTable, NotAllowed, NotNow, name_key, new_secret
 from .text import TextRefused, clean_text
 
 CLUB_NAME_LENGTH: Final = 64

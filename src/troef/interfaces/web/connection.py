@@ -21,6 +21,9 @@ class Connection:
     seat: int | None = None
     lang: str | None = None
     """The language of the ``model`` in this connection's state frames (None: no model)."""
+    account: str | None = None
+    """The key of the account signed in where the connection was opened: a ``hello`` without a token
+    takes that account's seat."""
     bucket: Bucket = field(default_factory=Bucket)
 
     @property
@@ -42,7 +45,7 @@ class Connection:
         if isinstance(frame, Hello):
             if self.seated:
                 return Outcome(reply=table.error("bad-message", "this connection said hello already"))
-            seated = table.hello(frame.token, frame.lang, now=now)
+            seated = table.hello(frame.token, frame.lang, now=now, account=self.account)
             self.seated, self.seat = seated.ok, seated.seat
             if seated.ok:
                 self.lang = frame.lang

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -100,27 +101,35 @@ def proves(secret: object, stored: str | None) -> bool:
 
 @dataclass(frozen=True)
 class Seat:
-    """One seat: a ``human`` (``name``; ``token`` the digest of its token), a ``bot`` of kind ``bot``,
-    or ``open``."""
+    """One seat: a ``human`` (``name``; ``token`` the digest of its token; ``account`` the key of the
+    account it belongs to, if a signed-in player took it), a ``bot`` of kind ``bot``, or ``open``."""
 
     kind: SeatKind
     name: str | None = None
     bot: str | None = None
     token: str | None = None
+    account: str | None = None
 
     def settings(self) -> dict[str, Any]:
         """The seat as stored in the table's settings."""
-        return {"kind": self.kind, "name": self.name, "bot": self.bot, "token": self.token}
+        stored = {"kind": self.kind, "name": self.name, "bot": self.bot, "token": self.token}
+        return stored if self.account is None else {**stored, "account": self.account}
 
     @classmethod
     def from_settings(cls, data: Mapping[str, Any]) -> Seat:
         name = data["name"]
-        return cls(data["kind"], None if name is None else repaired(name), data["bot"], data["token"])
+        shown = None if name is None else repaired(name)
+        return cls(data["kind"], shown, data["bot"], data["token"], data.get("account"))
 
     @property
     def shown_name(self) -> str | None:
         """The seat's name for the table: the person's, or the bot's kind; None while open."""
         return self.name if self.kind == "human" else f"{self.bot} bot" if self.kind == "bot" else None
+
+
+def name_key(name: str) -> str:
+    """What names compare by: the name case-folded (``Ann`` and ``ann`` are one account)."""
+    return unicodedata.normalize("NFC", name.casefold())
 
 
 def person_name(name: object) -> str:

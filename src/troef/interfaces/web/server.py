@@ -197,10 +197,11 @@ class TableServer:
 
     # ------------------------------------------------------------------------------- HTTP's commands
 
-    async def create(self, body: object, address: str | None = None) -> Created:
-        """A new table from a `POST /api/tables` body, stored before it is answered; `TableError` 400,
-        or 429 when ``address`` already has `BOTS_ONLY_PER_ADDRESS` tables of bots alone running here."""
-        created = Table.create(body, self.clock())
+    async def create(self, body: object, address: str | None = None, account: str | None = None) -> Created:
+        """A new table from a `POST /api/tables` body (by the signed-in ``account``, if any), stored
+        before it is answered; `TableError` 400, or 429 when ``address`` already has
+        `BOTS_ONLY_PER_ADDRESS` tables of bots alone running here."""
+        created = Table.create(body, self.clock(), account)
         if address is not None and created.table.bots_only:
             mine = (self.tables.get(k) for k in self._bots_only.get(address, ()))
             running = {t.id for t in mine if t is not None and t.status != "over"}
@@ -212,8 +213,9 @@ class TableServer:
         await self._created(created.table)
         return created
 
-    async def join(self, table_id: str, body: object) -> dict[str, Any]:
-        """Take a seat (`POST /api/tables/{id}/join`); `TableError` 400/403/404/409."""
+    async def join(self, table_id: str, body: object, account: str | None = None) -> dict[str, Any]:
+        """Take a seat (`POST /api/tables/{id}/join`), for the signed-in ``account`` if any; `TableError`
+        400/403/404/409."""
         if not isinstance(body, dict):
             raise Invalid('the body is a JSON object {"name": ..., "invite": ..., "seat": ...}')
         extra = sorted(str(key) for key in body if key not in ("name", "invite", "seat"))
@@ -222,7 +224,14 @@ class TableServer:
         table = await self.table(table_id)
         joined = await self._seat(
             table,
-            partial(table.join, body.get("name"), body.get("invite"), body.get("seat"), now=self.clock()),
+            partial(
+                table.join,
+                body.get("name"),
+                body.get("invite"),
+                body.get("seat"),
+                now=self.clock(),
+                account=account,
+            ),
         )
         return {"seat": joined.seat, "token": joined.token}
 
@@ -281,11 +290,13 @@ class TableServer:
 
     # ------------------------------------------------------------------------------- WebSocket's
 
-    async def connect(self, table_id: str) -> Client:
-        """A new connection to the table (it says hello next); `TableError` 404."""
+    async def connect(self, table_id: str, account: str | None = None) -> Client:
+        """A new connection to the table (it says hello next), opened where ``account`` is signed in (if
+        any); `TableError` 404."""
         table = await self.table(table_id)
         await self.cluster.connecting(table)
         client = Client(table_id)
+        client.connection.account = account
         self.clients.setdefault(table_id, set()).add(client)
         return client
 

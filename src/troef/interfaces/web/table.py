@@ -77,6 +77,7 @@ from .seats import (
     Seat,
     digest,
     engine_bot_kind,
+    name_key,
     new_secret,
     person_name,
     proves,
@@ -228,9 +229,10 @@ class Table:
     # ------------------------------------------------------------------------------- making one
 
     @classmethod
-    def create(cls, body: object, now: float) -> Created:
+    def create(cls, body: object, now: float, account: str | None = None) -> Created:
         """A new table from a `POST /api/tables` body (a `TableError` 400 naming what is wrong): fresh
-        tokens for its human seats and an invite code, stored as hashes only; round 0's server seed."""
+        tokens for its human seats and an invite code, stored as hashes only; round 0's server seed.
+        The creator's ``account`` (a name's key, if signed in) owns the first human seat of its name."""
         spec = read_body(body)
         table_id = secrets.token_urlsafe(ID_BYTES)
         tokens = {k: new_secret() for k, seat in enumerate(spec.seats) if seat.kind == "human"}
@@ -238,6 +240,9 @@ class Table:
             replace(seat, token=digest(tokens[k])) if k in tokens else seat
             for k, seat in enumerate(spec.seats)
         ]
+        mine = next((k for k in tokens if name_key(seats[k].name or "") == account), None)
+        if mine is not None:
+            seats[mine] = replace(seats[mine], account=account)
         invite = new_secret()
         settings = {
             "rounds": spec.rounds,
@@ -344,10 +349,12 @@ class Table:
 
     # ------------------------------------------------------------------------------- people
 
-    def join(self, name: object, invite: object, seat: object = None, *, now: float) -> Joined:
-        """Take an open seat (``seat``, else the first open one) with the table's invite code; a
-        `TableError`: 400 for a bad name or no such seat, 403 for a wrong invite, 409 when the seat is
-        taken or none is open."""
+    def join(
+        self, name: object, invite: object, seat: object = None, *, now: float, account: str | None = None
+    ) -> Joined:
+        """Take an open seat (``seat``, else the first open one) with the table's invite code, for the
+        ``account`` signed in if any; a `TableError`: 400 for a bad name or no such seat, 403 for a wrong
+        invite, 409 when the seat is taken or none is open."""
         name = person_name(name)
         if not isinstance(invite, str):
             raise Invalid("invite is the table's invite code, a string")
@@ -356,9 +363,9 @@ class Table:
             raise Invalid(f"there is no seat {str(seat)[:20]!r}: seats are 0 to {n - 1}")
         if not proves(invite, self.row.settings["invite"]):
             raise NotAllowed("that is not this table's invite code")
-        return self.seat_person(name, seat, now=now)
+        return self.seat_person(name, seat, now=now, account=account)
 
-    def seat_person(self, name: str, seat: int | None, *, now: float) -> Joined:
+    def seat_person(self, name: str, seat: int | None, *, now: float, account: str | None = None) -> Joined:
         """Seat ``name`` (checked) at ``seat`` (else the first open seat): `join` once the invite is
         proved, or a player of the match this table is the rematch of, who proves their old seat's token
         there (`rematch_body`); a `TableError` 409 when the seat is taken or none is open."""
@@ -373,21 +380,29 @@ class Table:
             raise NotNow(f"seat {seat} is taken")
         token = new_secret()
         data = {"seat": seat, "name": name, "token": digest(token), "at": now}
+        if account is not None:
+            data["account"] = account
         return Joined(seat, token, (Event(self.version + 1, "seat", data),))
 
     def pace(self, seat: int) -> Bucket:
         """The pace of ``seat``'s frames over all its connections (not stored)."""
         return self.paces.setdefault(seat, Bucket())
 
-    def hello(self, token: str | None, lang: str | None = None, *, now: float) -> Seated:
-        """A connection sits at ``now`` as the seat whose token this is (None: it watches as a spectator)
-        and counts as that seat's until `disconnect` (the caller then sends everyone their frame again:
-        the seat is connected, and plays itself again at once; a pause it ends lets the ready limit count
-        from now); ``bad-token`` for a token of no seat here, ``too-many`` past the seat's pace (its
-        hellos count on all its sockets together), and nothing changes."""
+    def hello(
+        self, token: str | None, lang: str | None = None, *, now: float, account: str | None = None
+    ) -> Seated:
+        """A connection sits at ``now`` as the seat whose token this is (None: the seat of the signed-in
+        ``account``, else it watches as a spectator) and counts as that seat's until `disconnect` (the
+        caller then sends everyone their frame again: the seat is connected, and plays itself again at
+        once; a pause it ends lets the ready limit count from now); ``bad-token`` for a token of no seat
+        here, ``too-many`` past the seat's pace (its hellos count on all its sockets together), and
+        nothing changes."""
         if token is None:
-            return Seated(None, self.reads.frame(None, lang))
-        seat = next((k for k, seat in enumerate(self.seats) if proves(token, seat.token)), None)
+            seat = next((k for k, s in enumerate(self.seats) if account and s.account == account), None)
+            if seat is None:
+                return Seated(None, self.reads.frame(None, lang))
+        else:
+            seat = next((k for k, s in enumerate(self.seats) if proves(token, s.token)), None)
         if seat is None:
             return Seated(None, self.error("bad-token", "no seat of this table has that token"))
         if not self.pace(seat).take(now):
@@ -690,7 +705,7 @@ class Table:
         data = event.data
         seat: int = data["seat"]
         name = repaired(data["name"])  # stored before names were checked: it still loads
-        self.seats[seat] = Seat("human", name=name, token=data["token"])
+        self.seats[seat] = Seat("human", name=name, token=data["token"], account=data.get("account"))
         self.session.match.names[seat] = name
         if not self.open_seats:
             self.full_at = data["at"]
