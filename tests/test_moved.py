@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.resources
 
 import pytest
 
@@ -22,6 +23,15 @@ def test_an_old_name_imports_the_module_at_its_new_place(old: str) -> None:
     if needs is not None:
         pytest.importorskip(needs)
     assert importlib.import_module(old) is importlib.import_module(MOVED[old])
+
+
+def test_a_module_imported_by_its_old_name_keeps_its_own_spec() -> None:
+    """The import system gives a module the spec it was found by: the old name's would make a package
+    look like a plain module (`importlib.resources` then refuses it)."""
+    package = importlib.import_module("troef.cli")
+    assert package.__spec__ is not None and package.__spec__.name == "troef.interfaces.cli"
+    assert package.__spec__.submodule_search_locations
+    assert importlib.resources.files("troef.interfaces.cli").joinpath("main.py").is_file()
 
 
 def test_a_name_below_an_old_one_is_the_same_module() -> None:

@@ -56,10 +56,15 @@ class OldNames(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return None if new_name(fullname) is None else importlib.util.spec_from_loader(fullname, self)
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        return importlib.import_module(new_name(spec.name) or spec.name)
+        module = importlib.import_module(new_name(spec.name) or spec.name)
+        spec.loader_state = module.__spec__  # the import system sets the old name's spec on the module next
+        return module
 
     def exec_module(self, module: ModuleType) -> None:
-        """Nothing to run: the module ran under its new name."""
+        """Nothing to run: the module ran under its new name; it gets its own spec back (a package stays
+        one, for `importlib.resources` and the imports below it)."""
+        if module.__spec__ is not None and module.__spec__.loader is self:
+            module.__spec__ = module.__spec__.loader_state
 
     def get_code(self, fullname: str) -> CodeType | None:
         """The module's code, for ``python -m`` by its old name."""
