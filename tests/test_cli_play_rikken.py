@@ -145,7 +145,10 @@ def test_a_card_led_blind_stays_hidden_until_its_trick_is_done() -> None:
     ("args", "message"),
     [
         (["--players", "6"], "rikken is played by 4 to 5 players, not 6"),
-        (["--rules", "nope"], "rikken has no preset 'nope'; presets: kampioenschap, kampioenschap-online, bsg"),
+        (
+            ["--rules", "nope"],
+            "rikken has no preset 'nope'; presets: kampioenschap, kampioenschap-online, bsg",
+        ),
         (
             ["--option", "ladder=foo"],
             "option 'ladder': 'foo' is not allowed; expected one of kampioenschap, bsg",

@@ -33,6 +33,8 @@ PAGES = {
     "/tables/abc": "table.html",
     "/join/abc/code": "join.html",
     "/tables/abc/replay": "replay.html",
+    "/signup": "signup.html",
+    "/login": "login.html",
 }
 BOT = {"kind": "bot", "bot": "random"}
 ANN_OPEN_BOT: dict[str, Any] = {

@@ -451,6 +451,8 @@ def create_app(
             Route("/tables/{id}", page("table.html")),
             Route("/tables/{id}/replay", page("replay.html")),
             Route("/join/{id}/{code}", page("join.html")),
+            Route("/signup", page("signup.html")),
+            Route("/login", page("login.html")),
             Mount("/static", Assets(directory=folder, check_dir=False), name="static"),
         ],
         exception_handlers={HTTPException: _http_error, TableError: _table_error, Exception: _server_error},

@@ -152,5 +152,18 @@ MESSAGES: Final = (
     _("Hint"),
     _("The normal bot would choose:"),
     _("Hints for learners: on your turn, ask what the normal bot would do"),
+    _("Account"),
+    _("Sign in"),
+    _("Sign up"),
+    _("Sign out"),
+    _("Signed in as"),
+    _("Name"),
+    _("Password"),
+    _("1 to 24 letters, digits, spaces, - _ or ."),
+    _("At least 8 characters."),
+    _("Please fill in your password."),
+    _("A password has at least 8 characters."),
+    _("Already have an account?"),
+    _("No account yet?"),
 )
 """Every UI string of the browser client, in English (the message ids)."""

@@ -44,6 +44,11 @@ export async function postJSON(url, body) {
   );
 }
 
+/** A DELETE (null for an answer without a body, as 204). @param {string} url */
+export async function deleteJSON(url) {
+  return answer(await fetch(url, { method: "DELETE", headers: { Accept: "application/json" } }));
+}
+
 // localStorage, tolerant of private modes that refuse it.
 export const store = {
   /** @param {string} key */

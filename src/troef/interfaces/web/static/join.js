@@ -1,5 +1,6 @@
 // /join/{id}/{code}: ask for a name, take a seat with the invite code, go to the table.
 
+import { showAccount } from "./account.js";
 import { getJSON, keepInvite, keepToken, postJSON, store, tokenFor } from "./api.js";
 import { currentLang, languageSwitch, loadWords, t, translate } from "./i18n.js";
 import { byId as $, h } from "./render.js";
@@ -88,6 +89,7 @@ async function join(event) {
 async function main() {
   await loadWords();
   translate();
+  showAccount();
   $("tools").append(
     languageSwitch(async () => {
       if (info) await loadGame(info).catch(() => {});

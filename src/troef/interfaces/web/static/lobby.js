@@ -1,6 +1,7 @@
 // The lobby: create a table from GET /api/games (game, rules, house rules, players, rounds, seats), list
 // the listed tables to join or watch, remember the name.
 
+import { showAccount } from "./account.js";
 import { getJSON, keepInvite, keepToken, postJSON, store, tokenFor } from "./api.js";
 import { currentLang, languageSwitch, loadWords, t, translate } from "./i18n.js";
 import { byId as $, h } from "./render.js";
@@ -208,6 +209,7 @@ const loadGames = async () =>
 async function main() {
   await loadWords();
   translate();
+  showAccount();
   $("tools").append(
     languageSwitch(async () => {
       const chosen = selectById("game").value;

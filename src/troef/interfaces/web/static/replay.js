@@ -2,6 +2,7 @@
 // fair-deal check the server made, and the record to download. /tables/{id}/replay#n opens round n (counted from 1,
 // as people count; the API counts from 0).
 
+import { showAccount } from "./account.js";
 import { getJSON } from "./api.js";
 import { cardElement } from "./cards.js";
 import { currentLang, languageSwitch, loadWords, t, translate } from "./i18n.js";
@@ -125,6 +126,7 @@ function go(to) {
 async function main() {
   await loadWords();
   translate();
+  showAccount();
   $("tools").append(languageSwitch(() => load()));
   $("back").setAttribute("href", `/tables/${encodeURIComponent(id)}`);
   $("download").setAttribute("href", `/api/tables/${encodeURIComponent(id)}/record`);

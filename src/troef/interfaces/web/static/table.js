@@ -3,6 +3,7 @@
 // frame and acting), seats.js, center.js (the felt's middle), hand.js (the hand and the choices), side.js
 // (log and sheet), countdown.js (the timers and the pause), keyboard.js, chat.js, hints.js and sound.js.
 
+import { showAccount } from "./account.js";
 import { getJSON } from "./api.js";
 import { fourColour, setFourColour } from "./cards.js";
 import { renderCenter, renderTrick } from "./center.js";
@@ -158,6 +159,7 @@ async function main() {
   page.render = render;
   await loadWords();
   translate();
+  showAccount();
   buildTools();
   buildChat();
   // A phone shows the side sections folded.

@@ -2,7 +2,8 @@
 // tsconfig.json at the repository's root). Nothing here runs, and no page loads this module: the others
 // name its types as import("./types.js").Name. Each type lists only the fields the client reads; the
 // server's own definitions are present/model.py (the model), web/frames.py (the frames, the table info),
-// web/reads.py (the replay, the lobby's list), web/app.py (the games) and web/table.py (the answers).
+// web/reads.py (the replay, the lobby's list), web/app.py (the games, the session) and web/table.py (the
+// answers).
 
 // ------------------------------------------------------------------ the model (present/model.py)
 
@@ -300,6 +301,13 @@
  * @property {string} [invite]
  * @property {{token: string}[]} [seats]
  * @property {string} [token]
+ */
+
+/**
+ * The account signed in (`GET /api/session`), and the answer of a sign-up (`POST /api/accounts`) and a
+ * sign-in (`POST /api/session`): its name as it was signed up.
+ * @typedef {object} Session
+ * @property {string} name
  */
 
 /**
