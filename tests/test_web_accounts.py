@@ -93,6 +93,15 @@ def test_a_bad_name_or_password_is_a_400_saying_why(client: TestClient, body: ob
     assert client.get("/api/session").status_code == 401
 
 
+def test_a_password_that_is_not_unicode_is_a_400(client: TestClient) -> None:
+    """JSON may escape a lone surrogate, which no encoding takes (nor, so, the password hasher)."""
+    raw = b'{"name": "Ann", "password": "password\\ud800"}'
+    answer = client.post("/api/accounts", content=raw, headers={"content-type": "application/json"})
+    assert answer.status_code == 400 and "8 to 1024" in answer.json()["error"]
+    answer = client.post("/api/session", content=raw, headers={"content-type": "application/json"})
+    assert answer.status_code == 400
+
+
 def test_names_may_have_letters_of_any_script_digits_spaces_and_marks(client: TestClient) -> None:
     for name in ("Jan-Willem v.d. Berg", "Zoë_2", "Ĳsbrand"):
         assert sign_up(client, name) == name
@@ -132,6 +141,9 @@ def test_a_forged_or_mangled_cookie_signs_nobody_in(client: TestClient) -> None:
         client.cookies.set(COOKIE, forged)
         answer = client.get("/api/session")
         assert (answer.status_code, answer.json()) == (401, {"error": "not signed in"}), forged
+    client.cookies.clear()
+    raw = client.get("/api/session", headers={"cookie": f"{COOKIE}=a.\xe9\xff".encode("latin-1")})
+    assert (raw.status_code, raw.json()) == (401, {"error": "not signed in"})  # not ASCII: no 500
 
 
 def test_passwords_are_stored_only_as_argon2id_hashes_and_sessions_only_as_hashes(url: str) -> None:

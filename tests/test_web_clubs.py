@@ -80,6 +80,11 @@ def test_outsiders_wrong_invites_and_unknown_clubs_are_refused(clients: People) 
     bodies: list[object] = [{"invite": 7}, {}, []]
     for body in bodies:
         assert clients("Cor").post(f"/api/clubs/{club}/join", json=body).status_code in (400, 403)
+    lone_surrogate = b'{"invite": "\\ud800"}'  # JSON may escape one; no encoding takes it
+    answer = clients("Cor").post(
+        f"/api/clubs/{club}/join", content=lone_surrogate, headers={"content-type": "application/json"}
+    )
+    assert answer.status_code == 403
     assert clients("Cor").get(f"/api/clubs/{club}").status_code == 403  # nothing changed
     missing = clients("Cor").get("/api/clubs/no-such-club")
     assert missing.status_code == 404 and "no club" in missing.json()["error"]

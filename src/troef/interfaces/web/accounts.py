@@ -85,9 +85,18 @@ def account_name(value: object) -> str:
 def password(value: object) -> str:
     """The password a body gives, or `Invalid` saying how long one is."""
     shortest, longest = PASSWORD_LENGTHS
-    if not isinstance(value, str) or not shortest <= len(value) <= longest:
+    if not isinstance(value, str) or not shortest <= len(value) <= longest or not _unicode(value):
         raise Invalid(f"a password has {shortest} to {longest} characters")
     return value
+
+
+def _unicode(text: str) -> bool:
+    """Whether ``text`` is valid Unicode (JSON may carry a lone surrogate, which no encoding takes)."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def credentials(body: object) -> tuple[str, str]:
@@ -172,7 +181,8 @@ class Accounts:
         token, _, signature = (cookie or "").partition(".")
         if not token or len(cookie or "") > 256:
             return None
-        return token if hmac.compare_digest(signature, await self._signature(token)) else None
+        expected = await self._signature(token)
+        return token if hmac.compare_digest(signature.encode(), expected.encode()) else None
 
     async def _signature(self, token: str) -> str:
         if self._secret is None:

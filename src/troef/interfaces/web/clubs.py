@@ -79,7 +79,8 @@ class Clubs:
         """``player`` joins with the club's invite code: the club and the player's role in it."""
         club = await self._club(club_id)
         invite = _field(body, "invite")
-        if not isinstance(invite, str) or not hmac.compare_digest(invite.encode(), club.invite.encode()):
+        given = invite.encode("utf-8", "surrogatepass") if isinstance(invite, str) else b""
+        if not hmac.compare_digest(given, club.invite.encode()):
             raise NotAllowed("that is not the club's invite code")
         role = await asyncio.to_thread(self.rows.join, club.id, name_key(player), self.clock())
         return {"club": club.id, "role": role}
