@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from starlette.testclient import TestClient
 
+import troef
 from test_store import postgresql_skip_reason, url  # noqa: F401 - fixtures: SQLite, or a PostgreSQL schema
 from test_web_accounts import PASSWORD, serve
 from troef.interfaces.web.accounts import COOKIE
@@ -155,3 +156,38 @@ def test_clubs_survive_a_restart(url: str) -> None:
     with serve(url) as client:
         client.cookies.set(COOKIE, cookie)
         assert client.get(f"/api/clubs/{club}").json()["members"] == [{"name": "Ann", "role": "admin"}]
+
+
+RIKKEN_TABLE = {
+    "game": "rikken",
+    "players": 4,
+    "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "random"}] * 3,
+}
+
+
+def test_members_give_a_club_preset_as_a_tables_rules(clients: People) -> None:
+    made = make_club(clients("Ann"))
+    club = made["club"]
+    clients("Bob").post(f"/api/clubs/{club}/join", json={"invite": made["invite"]})
+    preset = {"name": "donderdag", "game": "rikken", "rules": KAMPIOENSCHAP_5}
+    assert clients("Ann").post(f"/api/clubs/{club}/presets", json=preset).status_code == 201
+    expected = troef.load_game("rikken", KAMPIOENSCHAP_5).rules.notation()
+    for member in ("Ann", "Bob"):
+        answer = clients(member).post("/api/tables", json={**RIKKEN_TABLE, "rules": "donderdag"})
+        assert answer.status_code == 201, answer.text
+        info = clients(member).get(f"/api/tables/{answer.json()['table']}").json()
+        assert info["rules"] == expected  # the table keeps the rules themselves
+    outsider = clients("Cor").post("/api/tables", json={**RIKKEN_TABLE, "rules": "donderdag"})
+    assert outsider.status_code == 400 and "no preset 'donderdag'" in outsider.json()["error"]
+    own = clients("Ann").post("/api/tables", json={**RIKKEN_TABLE, "rules": "bsg"})  # the game's own wins
+    assert clients("Ann").get(f"/api/tables/{own.json()['table']}").json()["rules"] == "bsg"
+
+
+def test_two_clubs_presets_of_one_name_must_agree(clients: People) -> None:
+    first, second = make_club(clients("Ann"), "De Troef"), make_club(clients("Ann"), "BSG")
+    for club, troela in ((first, True), (second, False)):
+        rules = {**KAMPIOENSCHAP_5, "troela": troela}
+        preset = {"name": "donderdag", "game": "rikken", "rules": rules}
+        assert clients("Ann").post(f"/api/clubs/{club['club']}/presets", json=preset).status_code == 201
+    answer = clients("Ann").post("/api/tables", json={**RIKKEN_TABLE, "rules": "donderdag"})
+    assert answer.status_code == 400 and "different presets" in answer.json()["error"]

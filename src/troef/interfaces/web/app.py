@@ -293,8 +293,9 @@ def create_app(
     async def create_table(request: Request) -> Response:
         if not limit.allow(_address(request)):
             raise TooMany(f"at most {creations_per_minute} tables a minute from one address")
-        body = await _json_body(request)
-        created = await server.create(body, _address(request), await account_of(request.cookies))
+        account = await account_of(request.cookies)
+        body = await clubs.with_club_rules(account, await _json_body(request))
+        created = await server.create(body, _address(request), account)
         return JSONResponse(created_body(created), status_code=201)
 
     async def tables(request: Request) -> Response:

@@ -77,6 +77,17 @@ class ClubRows:
             return False
         return True
 
+    def members_presets(self, account: str, game: str, name: str) -> list[Any]:
+        """The rules of each preset named ``name`` for ``game`` in the clubs ``account`` belongs to."""
+        query = (
+            select(PRESETS.c.rules)
+            .join(MEMBERS, MEMBERS.c.club == PRESETS.c.club)
+            .where(MEMBERS.c.account == account, PRESETS.c.game == game, PRESETS.c.name == name)
+            .order_by(PRESETS.c.club)
+        )
+        with self.store.reading() as connection:
+            return list(connection.scalars(query))
+
     def presets(self, club_id: str) -> list[dict[str, Any]]:
         """The club's saved presets, oldest first."""
         query = (

@@ -105,6 +105,24 @@ class Clubs:
             raise NotNow(f"the club has a preset {preset['name']!r} already")
         return preset
 
+    async def with_club_rules(self, account: str | None, body: object) -> object:
+        """A table's body whose ``rules`` name a preset of a club of ``account``'s (a name's key), with
+        that preset's rules in their place; any other body as it is. `Invalid` when the player's clubs
+        have presets of that name with different rules."""
+        if account is None or not isinstance(body, dict):
+            return body
+        game, rules = body.get("game"), body.get("rules")
+        if not isinstance(game, str) or game not in GAMES or not isinstance(rules, str):
+            return body
+        if rules in {preset.name for preset in GAMES[game].presets}:
+            return body
+        found = await asyncio.to_thread(self.rows.members_presets, account, game, rules[:PRESET_NAME_LENGTH])
+        if not found or len(rules) > PRESET_NAME_LENGTH:
+            return body
+        if any(other != found[0] for other in found[1:]):
+            raise Invalid(f"your clubs have different presets named {rules!r}: give the rules themselves")
+        return {**body, "rules": found[0]}
+
     async def _club(self, club_id: str) -> Club:
         club = await asyncio.to_thread(self.rows.club, club_id[:64])
         if club is None:
