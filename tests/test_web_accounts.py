@@ -16,8 +16,9 @@ from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from test_store import postgresql_skip_reason, url  # noqa: F401 - fixtures: SQLite, or a PostgreSQL schema
-from troef.interfaces.web.accounts import COOKIE, FAILURES, SESSION_SECONDS, Failures
+from troef.interfaces.web.accounts import COOKIE, FAILURE_WINDOW, FAILURES, SESSION_SECONDS
 from troef.interfaces.web.app import create_app
+from troef.interfaces.web.limits import Window
 from troef.interfaces.web.schema import ACCOUNTS, SESSIONS
 from troef.interfaces.web.server import TableServer
 from troef.interfaces.web.store import Store
@@ -180,7 +181,7 @@ def test_ten_failures_of_one_name_refuse_its_sign_in_for_a_minute(client: TestCl
 
 def test_failures_count_per_name_and_per_address_and_age() -> None:
     now = [0.0]
-    failures = Failures(clock=lambda: now[0])
+    failures = Window(FAILURES, FAILURE_WINDOW, clock=lambda: now[0])
     for _ in range(FAILURES - 1):
         failures.add("name:ann", "address:1")
     assert not failures.full("name:ann") and not failures.full("address:1")

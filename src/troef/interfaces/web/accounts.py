@@ -18,7 +18,6 @@ import re
 import secrets
 import time
 import unicodedata
-from collections import deque
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -26,6 +25,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from .account_rows import Account, AccountRows
+from .limits import Window
 from .seats import Invalid, NotNow, TableError, TooMany, name_key
 
 NAME: Final = re.compile(r"[^\W]|[ ._-]")
@@ -47,31 +47,6 @@ COOKIE: Final = "troef_session"
 
 class NotSignedIn(TableError):
     """A request that needs an account, from someone not signed in (or with a wrong name or password)."""
-
-
-class Failures:
-    """At most `FAILURES` failures counted per key within `FAILURE_WINDOW` seconds."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self._times: dict[str, deque[float]] = {}
-
-    def full(self, *keys: str) -> bool:
-        """Whether any of ``keys`` has failed `FAILURES` times within the window."""
-        now = self.clock()
-        for key in [key for key, times in self._times.items() if times[-1] <= now - FAILURE_WINDOW]:
-            del self._times[key]  # keys quiet for a window
-        for key in keys:
-            times = self._times.get(key)
-            while times and times[0] <= now - FAILURE_WINDOW:
-                times.popleft()
-        return any(len(self._times.get(key, ())) >= FAILURES for key in keys)
-
-    def add(self, *keys: str) -> None:
-        """Count a failure of each of ``keys``."""
-        now = self.clock()
-        for key in keys:
-            self._times.setdefault(key, deque()).append(now)
 
 
 def account_name(value: object) -> str:
@@ -120,12 +95,12 @@ class Accounts:
         *,
         clock: Callable[[], float] = time.time,
         hasher: PasswordHasher | None = None,
-        failures: Failures | None = None,
+        failures: Window | None = None,
     ) -> None:
         self.rows = rows
         self.clock = clock
         self.hasher = PasswordHasher() if hasher is None else hasher
-        self.failures = Failures() if failures is None else failures
+        self.failures = Window(FAILURES, FAILURE_WINDOW) if failures is None else failures
         self._hashing = asyncio.Semaphore(HASHING_AT_ONCE)
         self._secret: bytes | None = None
         self._dummy: str | None = None

@@ -1,7 +1,7 @@
 """The table server's HTTP API and WebSocket endpoint (server.md), a Starlette app over a `TableServer`.
 
 Every error is a 4xx with ``{"error": "<what is wrong>"}``; table creation is limited per client
-address (`CreationLimit`); a WebSocket to a table that does not exist is closed with code 4404.
+address (`Window`); a WebSocket to a table that does not exist is closed with code 4404.
 
 Beside server.md: the browser client's words (``GET /api/words``), the lobby's listed tables
 (``GET /api/tables``), rematches, the replay of a finished round, and the pages and static files of the
@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from functools import cache
@@ -46,6 +45,7 @@ from .account_rows import AccountRows
 from .accounts import COOKIE, Accounts, NotSignedIn, cookie_settings
 from .club_rows import ClubRows
 from .clubs import Clubs
+from .limits import Window
 from .metrics import CONTENT_TYPE as METRICS_TYPE
 from .metrics import Metrics
 from .openapi import OPENAPI
@@ -127,28 +127,6 @@ def query_lang(request: Request) -> str:
     if lang not in LANGUAGES:
         raise Invalid(f"unknown lang {lang[:20]!r}; languages: {', '.join(LANGUAGES)}")
     return lang
-
-
-class CreationLimit:
-    """At most ``per_minute`` tables created from one client address in any minute."""
-
-    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.per_minute = per_minute
-        self.clock = clock
-        self._times: dict[str, deque[float]] = {}
-
-    def allow(self, address: str) -> bool:
-        """Whether ``address`` may create a table now (and count it)."""
-        now = self.clock()
-        for key in [key for key, times in self._times.items() if times[-1] <= now - 60]:
-            del self._times[key]  # addresses quiet for a minute
-        times = self._times.setdefault(address, deque())
-        while times and times[0] <= now - 60:
-            times.popleft()
-        if len(times) >= self.per_minute:
-            return False
-        times.append(now)
-        return True
 
 
 def join_path(table_id: str, invite: str) -> str:
@@ -245,10 +223,10 @@ def create_app(
     pages and files from ``static`` (by default the package's, `static_directory`). A WebSocket is
     closed (1008) when its address has ``sockets_per_address`` open already, or when it says no
     ``hello`` within ``hello_wait`` seconds."""
-    limit = CreationLimit(creations_per_minute)
+    limit = Window(creations_per_minute)
     sockets: Counter[str] = Counter()
-    join_limit = CreationLimit(joins_per_minute)
-    signup_limit = CreationLimit(signups_per_minute)
+    join_limit = Window(joins_per_minute)
+    signup_limit = Window(signups_per_minute)
     accounts = Accounts(AccountRows(server.store))
     clubs = Clubs(ClubRows(server.store))
 
