@@ -271,8 +271,9 @@ def create_app(
     async def create_table(request: Request) -> Response:
         if not limit.allow(_address(request)):
             raise TooMany(f"at most {creations_per_minute} tables a minute from one address")
+        body = await _json_body(request)  # first: another site, a body too large or not JSON
         account = await account_of(request.cookies)
-        body = await clubs.with_club_rules(account, await _json_body(request))
+        body = await clubs.with_club_rules(account, body)
         created = await server.create(body, _address(request), account)
         return JSONResponse(created_body(created), status_code=201)
 

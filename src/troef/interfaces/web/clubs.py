@@ -114,10 +114,10 @@ class Clubs:
         game, rules = body.get("game"), body.get("rules")
         if not isinstance(game, str) or game not in GAMES or not isinstance(rules, str):
             return body
-        if rules in {preset.name for preset in GAMES[game].presets}:
+        if len(rules) > PRESET_NAME_LENGTH or rules in {preset.name for preset in GAMES[game].presets}:
             return body
-        found = await asyncio.to_thread(self.rows.members_presets, account, game, rules[:PRESET_NAME_LENGTH])
-        if not found or len(rules) > PRESET_NAME_LENGTH:
+        found = await asyncio.to_thread(self.rows.members_presets, account, game, rules)
+        if not found:
             return body
         if any(other != found[0] for other in found[1:]):
             raise Invalid(f"your clubs have different presets named {rules!r}: give the rules themselves")
