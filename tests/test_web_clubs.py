@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 import troef
 from test_store import postgresql_skip_reason, url  # noqa: F401 - fixtures: SQLite, or a PostgreSQL schema
 from test_web_accounts import PASSWORD, serve
+from troef.interfaces.web import clubs
 from troef.interfaces.web.accounts import COOKIE
 
 pytestmark = pytest.mark.slow
@@ -191,3 +192,15 @@ def test_two_clubs_presets_of_one_name_must_agree(clients: People) -> None:
         assert clients("Ann").post(f"/api/clubs/{club['club']}/presets", json=preset).status_code == 201
     answer = clients("Ann").post("/api/tables", json={**RIKKEN_TABLE, "rules": "donderdag"})
     assert answer.status_code == 400 and "different presets" in answer.json()["error"]
+
+
+def test_clubs_and_presets_are_bounded(clients: People, monkeypatch: pytest.MonkeyPatch) -> None:
+    club = make_club(clients("Ann"))["club"]
+    monkeypatch.setattr(clubs, "PRESETS_PER_CLUB", 2)
+    for name in ("een", "twee"):
+        preset = {"name": name, "game": "rikken", "rules": "bsg"}
+        assert clients("Ann").post(f"/api/clubs/{club}/presets", json=preset).status_code == 201
+    third = clients("Ann").post(f"/api/clubs/{club}/presets", json={"name": "drie", "game": "rikken"})
+    assert third.status_code == 429 and "at most 2 presets" in third.json()["error"]
+    made = [clients("Bob").post("/api/clubs", json={"name": f"club {k}"}).status_code for k in range(12)]
+    assert made.count(201) == 9 and made[-1] == 429  # ten a minute from one address, Ann's included

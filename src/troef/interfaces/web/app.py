@@ -309,6 +309,8 @@ def create_app(
         return JSONResponse({"name": await player(request)})
 
     async def create_club(request: Request) -> Response:
+        if not limit.allow(_address(request)):
+            raise TooMany(f"at most {creations_per_minute} tables and clubs a minute from one address")
         answer = await clubs.create(await player(request), await _json_body(request))
         return JSONResponse(answer, status_code=201)
 

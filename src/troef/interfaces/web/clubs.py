@@ -17,11 +17,13 @@ from typing import Any, Final
 from ...core.errors import TroefError
 from ...games import GAMES, load_game
 from .club_rows import Club, ClubRows
-from .seats import Invalid, NoSuchTable, NotAllowed, NotNow, name_key, new_secret
+from .seats import Invalid, NoSuchTable, NotAllowed, NotNow, TooMany, name_key, new_secret
 from .text import TextRefused, clean_text
 
 CLUB_NAME_LENGTH: Final = 64
 PRESET_NAME_LENGTH: Final = 32
+PRESETS_PER_CLUB: Final = 100
+"""The most presets a club saves."""
 ADMIN: Final = "admin"
 MEMBER: Final = "member"
 
@@ -101,6 +103,8 @@ class Clubs:
         club = await self._club(club_id)
         await self._role(player, club, ADMIN)
         preset = saved_preset(body)
+        if len(await asyncio.to_thread(self.rows.presets, club.id)) >= PRESETS_PER_CLUB:
+            raise TooMany(f"a club saves at most {PRESETS_PER_CLUB} presets")
         if not await asyncio.to_thread(self.rows.add_preset, club.id, preset, self.clock()):
             raise NotNow(f"the club has a preset {preset['name']!r} already")
         return preset
