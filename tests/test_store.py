@@ -447,9 +447,14 @@ def test_a_database_holding_tables_gains_accounts_and_keeps_its_tables(url: str)
         assert store.load("t1") == (TableRow("t1", "rikken", "kampioenschap", 4, {}, 1.0), [])
         rows = AccountRows(store)
         assert rows.add(Account("ann", "Ann", "$argon2id$..."), now=2.0)
-        rows.open_session("s" * 64, "ann", now=3.0)
+        rows.open_session("s" * 64, "ann", now=3.0, kept=2, since=0.0)
         assert rows.session("s" * 64) == ("Ann", 3.0) and rows.find("ANN".casefold()) is not None
         assert not rows.add(Account("ann", "ANN", "$argon2id$..."), now=4.0)  # the key is taken
+        rows.open_session("t" * 64, "ann", now=5.0, kept=2, since=0.0)
+        rows.open_session("u" * 64, "ann", now=6.0, kept=2, since=0.0)  # ends the oldest of three
+        assert rows.session("s" * 64) is None and rows.session("t" * 64) == ("Ann", 5.0)
+        rows.open_session("v" * 64, "ann", now=9.0, kept=2, since=5.5)  # ends those begun by 5.5
+        assert rows.session("t" * 64) is None and rows.session("u" * 64) == ("Ann", 6.0)
 
 
 def test_rematch_invites_stored_before_0_8_are_stripped(url: str) -> None:

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from test_store import postgresql_skip_reason, url  # noqa: F401 - fixtures: SQLite, or a PostgreSQL schema
-from troef.interfaces.web.accounts import COOKIE, FAILURE_WINDOW, FAILURES, SESSION_SECONDS
+from troef.interfaces.web.accounts import COOKIE, FAILURE_WINDOW, FAILURES, SESSION_SECONDS, SESSIONS_KEPT
 from troef.interfaces.web.app import create_app
 from troef.interfaces.web.limits import Window
 from troef.interfaces.web.schema import ACCOUNTS, SESSIONS
@@ -158,6 +158,17 @@ def test_passwords_are_stored_only_as_argon2id_hashes_and_sessions_only_as_hashe
     store.close()
     assert hashed.startswith("$argon2id$") and PASSWORD not in hashed
     assert len(sessions) == 1 and cookie.partition(".")[0] not in sessions[0]
+
+
+def test_an_account_keeps_its_newest_sessions_only(client: TestClient) -> None:
+    sign_up(client)
+    first = client.cookies[COOKIE]
+    for _ in range(SESSIONS_KEPT):
+        client.cookies.clear()
+        assert client.post("/api/session", json={"name": "Ann", "password": PASSWORD}).status_code == 200
+    assert client.get("/api/session").json() == {"name": "Ann"}
+    client.cookies.set(COOKIE, first)  # the oldest of 21
+    assert client.get("/api/session").status_code == 401
 
 
 def test_a_session_survives_a_restart(url: str) -> None:

@@ -48,10 +48,19 @@ class AccountRows:
             row = connection.execute(query).one_or_none()
         return None if row is None else Account(*row)
 
-    def open_session(self, session: str, key: str, now: float) -> None:
-        """Store a session (its token's hash) of the account ``key``."""
+    def open_session(self, session: str, key: str, now: float, *, kept: int, since: float) -> None:
+        """Store a session (its token's hash) of the account ``key``, keeping the account's ``kept``
+        newest sessions begun after ``since`` and ending the others."""
         with self.store.writing() as connection:
             connection.execute(insert(SESSIONS).values(id=session, account=key, created=now))
+            newest = (
+                select(SESSIONS.c.id)
+                .where(SESSIONS.c.account == key, SESSIONS.c.created > since)
+                .order_by(SESSIONS.c.created.desc(), SESSIONS.c.id)
+                .limit(kept)
+            )
+            ended = delete(SESSIONS).where(SESSIONS.c.account == key, SESSIONS.c.id.not_in(newest))
+            connection.execute(ended)
 
     def session(self, session: str) -> tuple[str, float] | None:
         """The name signed in by a session (its token's hash), and when it began; None for no session."""

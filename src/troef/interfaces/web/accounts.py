@@ -35,6 +35,8 @@ PASSWORD_LENGTHS: Final = (8, 1024)
 """The shortest and the longest password (a longer one would only cost hashing time)."""
 SESSION_SECONDS: Final = 30 * 24 * 3600.0
 """How long a session lasts after signing in."""
+SESSIONS_KEPT: Final = 20
+"""The most sessions an account has at once: signing in once more ends the oldest."""
 FAILURES: Final = 10
 """Failed sign-ins of one name, or from one address, within `FAILURE_WINDOW` seconds, before the next
 attempt is refused (429) until the oldest of them is a window old."""
@@ -148,7 +150,11 @@ class Accounts:
 
     async def _open(self, key: str) -> str:
         token = secrets.token_urlsafe(32)
-        await asyncio.to_thread(self.rows.open_session, token_hash(token), key, self.clock())
+        now = self.clock()
+        since = now - SESSION_SECONDS
+        await asyncio.to_thread(
+            self.rows.open_session, token_hash(token), key, now, kept=SESSIONS_KEPT, since=since
+        )
         return f"{token}.{await self._signature(token)}"
 
     async def _token(self, cookie: str | None) -> str | None:
