@@ -109,6 +109,12 @@ class Game:
         a schedule, or that gather the previous round's cards, override this)."""
         return self.deal(seed, dealer)
 
+    def duplicate_refusal(self) -> str | None:
+        """Why these rules cannot be played duplicate (every table of a session dealt the same rounds by
+        the same dealers from the same seeds), or None when they can: by default a round's deal depends
+        on its seed, dealer and index alone and the deal passes clockwise."""
+        return None
+
     def next_dealer(self, dealer: int, result: Result) -> int:
         """Who deals after a round dealt by ``dealer`` ended with ``result``: by default the next
         player clockwise (a game may pass the deal otherwise, e.g. to the declarer)."""

@@ -135,6 +135,9 @@ class Hoogjassen(Game):
                 top += size
         return HoogjassenState().new_round(self, dealer, tuple(hands), lummel)
 
+    def duplicate_refusal(self) -> str | None:
+        return "after a redeal the deal passes to the dealer's right, which differs from table to table"
+
     def next_dealer(self, dealer: int, result: Result) -> int:
         """Rule 1.3: after a redeal the player to the dealer's right; else the declarer (or, with
         ``dealer_rule: rotate``, the next player clockwise)."""

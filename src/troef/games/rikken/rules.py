@@ -318,6 +318,13 @@ class Rikken(Game):
         cut = shuffled(PACK, seed, 1)[0]
         return self._dealt(dealer, pile[cut:] + pile[:cut], (6, 7), blind)
 
+    def duplicate_refusal(self) -> str | None:
+        if self.rules["deal"] == "traditional":
+            return "a traditional deal gathers the cards of the round before, which differ at each table"
+        if self.rules["blind_rond"]:
+            return "the blind rond's closing rounds depend on the play at each table"
+        return None
+
     def closing_dealer(self, dealer: int, closing: Sequence[Result]) -> int | None:
         """B's blind rond: the deal moves on only after a rik (the opener rikked: others may only
         bid misère), until every player has rikked once."""
