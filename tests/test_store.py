@@ -363,7 +363,7 @@ def test_migrations_run_again_or_at_once_are_harmless_and_match_the_schema(url: 
     engine = create_engine(url)
     with engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == head == "0006"
+        assert context.get_current_revision() == head == "0007"
         assert compare_metadata(context, metadata) == []
     engine.dispose()
 

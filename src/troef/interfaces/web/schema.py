@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from sqlalchemy import JSON, Column, Float, ForeignKey, Integer, MetaData, String, Table
+from sqlalchemy import JSON, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table
 
 ID_LENGTH: Final = 64
 """The longest table id the schema stores."""
@@ -71,8 +71,11 @@ CLUBS: Final = Table(
     Column("name", String(128), nullable=False),
     Column("invite", String(64), nullable=False),
     Column("created", Float, nullable=False),
+    Column("best", Integer, nullable=True),
+    Column("at_least", Integer, nullable=False, server_default="0"),
 )
-"""One row a club: its id, its name, the invite code its admins pass on."""
+"""One row a club: its id, its name, the invite code its admins pass on; how its season counts: the
+``best`` N events of each player (None: all of them), and tables with ``at_least`` M members."""
 MEMBERS: Final = Table(
     "members",
     metadata,
@@ -92,3 +95,83 @@ PRESETS: Final = Table(
     Column("created", Float, nullable=False),
 )
 """A club's saved house rules: a name for a game's rules object (notation.md)."""
+CLUB_EVENTS: Final = Table(
+    "club_events",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("club", String(32), ForeignKey("clubs.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("name", String(128), nullable=False),
+    Column("game", String(KIND_LENGTH), nullable=False),
+    Column("rules", JSON, nullable=False),
+    Column("format", String(16), nullable=False),
+    Column("sessions", Integer, nullable=False),
+    Column("rounds", Integer, nullable=False),
+    Column("fill", String(KIND_LENGTH), nullable=True),
+    Column("status", String(16), nullable=False),
+    Column("created", Float, nullable=False),
+)
+"""One row an event of a club (clubs.md, Events): its rules (a notation), format, sessions, rounds per
+session, the bots that fill seats, and ``registered``, ``playing`` or ``over``."""
+EVENT_PLAYERS: Final = Table(
+    "event_players",
+    metadata,
+    Column("event", String(32), ForeignKey("club_events.id", ondelete="CASCADE"), primary_key=True),
+    Column("account", String(96), ForeignKey("accounts.key", ondelete="CASCADE"), primary_key=True),
+    Column("name", String(96), nullable=False),
+    Column("position", Integer, nullable=False),
+    Column("active", Boolean, nullable=False),
+)
+"""An event's players in the order they were registered; ``active`` False once removed."""
+EVENT_SESSIONS: Final = Table(
+    "event_sessions",
+    metadata,
+    Column("event", String(32), ForeignKey("club_events.id", ondelete="CASCADE"), primary_key=True),
+    Column("session", Integer, primary_key=True),
+    Column("status", String(16), nullable=False),
+    Column("drawn", Float, nullable=False),
+)
+"""An event's sessions drawn so far, ``playing`` or ``over`` (the key lets one process alone draw one)."""
+EVENT_TABLES: Final = Table(
+    "event_tables",
+    metadata,
+    Column("table_id", String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("event", String(32), nullable=False, index=True),
+    Column("session", Integer, nullable=False),
+    Column("position", Integer, nullable=False),
+    Column("seats", JSON, nullable=False),
+)
+"""The tables of an event's sessions: who sits at each seat (``{"seat", "account", "name"}`` or
+``{"seat", "bot"}``)."""
+RATINGS: Final = Table(
+    "ratings",
+    metadata,
+    Column("account", String(96), ForeignKey("accounts.key", ondelete="CASCADE"), primary_key=True),
+    Column("game", String(KIND_LENGTH), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("matches", Integer, nullable=False),
+)
+"""Each account's rating per game (clubs.md, Ratings)."""
+RATED: Final = Table(
+    "rated",
+    metadata,
+    Column("table_id", String(ID_LENGTH), primary_key=True),
+    Column("account", String(96), ForeignKey("accounts.key", ondelete="CASCADE"), primary_key=True),
+    Column("game", String(KIND_LENGTH), nullable=False),
+    Column("event", String(32), nullable=True),
+    Column("at", Float, nullable=False),
+    Column("rank", Integer, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("stats", JSON, nullable=False),
+)
+"""Every rated match of an account: its rank there, its rating after it and what it did (the key lets a
+table be rated once)."""
+RESETS: Final = Table(
+    "resets",
+    metadata,
+    Column("code", String(64), primary_key=True),
+    Column("account", String(96), ForeignKey("accounts.key", ondelete="CASCADE"), nullable=False),
+    Column("created", Float, nullable=False),
+)
+"""One-time links to set a new password: the SHA-256 of the code (never the code), whose, since when."""

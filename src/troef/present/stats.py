@@ -1,0 +1,65 @@
+"""What a player did in a match, per game as its players count it (the player page's statistics): rounds,
+points and, per kind of contract or bid, how often the player took one on and how often it was made."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..core.game import Result
+
+
+def seat_stats(game: str, results: Sequence[Result], seat: int) -> dict[str, Any]:
+    """``{"rounds", "points", "kinds": {kind: [taken, made]}}`` of ``seat`` over a match's round results:
+    Rikken's contracts the seat bid (as declarer, or as one of a piek's or misère's players), Rififi's
+    bids (made: as many tricks as bid), Hoogjassen's games the seat declared (made: not lost), Piken's
+    rounds (made: the seat won the round)."""
+    kinds: dict[str, list[int]] = {}
+    for result in results:
+        taken = _taken(game, result, seat)
+        if taken is not None:
+            counted = kinds.setdefault(taken[0], [0, 0])
+            counted[0] += 1
+            counted[1] += taken[1]
+    points = sum(result["scores"][seat] for result in results)
+    return {"rounds": len(results), "points": points, "kinds": kinds}
+
+
+def _taken(game: str, result: Result, seat: int) -> tuple[str, bool] | None:
+    details: Mapping[str, Any] = result.get("details", {})
+    if game == "rikken":
+        declarer = details.get("declarer")
+        mine = seat == declarer if declarer is not None else seat in details.get("players", ())
+        return (str(details["contract"]), bool(details["made"][seat])) if mine else None
+    if game == "rififi":
+        bid = details["bids"][seat]
+        return f"bid {bid}", bid == details["tricks"][seat]
+    if game == "hoogjassen":
+        return ("declared", result["scores"][seat] > 0) if details.get("declarer") == seat else None
+    if game == "piken":
+        return "rounds", details.get("winner") == seat
+    return None
+
+
+def added(totals: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Several matches' `seat_stats` added up, with ``matches`` and ``points_per_round``."""
+    rounds = points = matches = 0
+    kinds: dict[str, list[int]] = {}
+    for stats in totals:
+        matches += 1
+        rounds += stats["rounds"]
+        points += stats["points"]
+        for kind, (taken, made) in stats["kinds"].items():
+            counted = kinds.setdefault(kind, [0, 0])
+            counted[0] += taken
+            counted[1] += made
+    per_round = round(points / rounds, 2) if rounds else 0.0
+    order = sorted(kinds.items(), key=lambda item: (-item[1][0], item[0]))
+    shown = [{"kind": kind, "label": kind, "bid": taken, "made": made} for kind, (taken, made) in order]
+    return {
+        "tables": matches,
+        "rounds": rounds,
+        "points": points,
+        "points_per_round": per_round,
+        "kinds": shown,
+    }
