@@ -114,6 +114,8 @@ class TableInfo(TypedDict):
     expired: bool
     """Whether the table expired waiting for players (its status is ``over``, and it never played)."""
     rematch: NotRequired[Rematch]
+    event: NotRequired[dict[str, Any]]
+    """The event the table belongs to: ``{"event", "name", "session"}`` (clubs.md, Events)."""
 
 
 class Model(TypedDict):

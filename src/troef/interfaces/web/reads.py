@@ -125,6 +125,7 @@ class TableReads:
             "competitive": self.table.competitive,
             "expired": self.table.expired,
             **({"rematch": self.table.rematch} if self.table.rematch is not None else {}),  # type: ignore[typeddict-item]
+            **({"event": self.table.event} if self.table.event is not None else {}),  # type: ignore[typeddict-item]
         }
 
     def round_info(self) -> RoundInfo | None:

@@ -45,6 +45,7 @@ BODY_KEYS: Final = frozenset(
         "absent",
         "hints",
         "competitive",
+        "rated",
     }
 )
 
@@ -169,6 +170,8 @@ class TableSpec:
     absent: Absent = "stand-in"
     hints: bool = False
     competitive: bool = False
+    rated: bool = False
+    """Whether the match is rated once it is over, when every human seat is an account's (clubs.md)."""
 
 
 def read_body(body: object) -> TableSpec:
@@ -193,7 +196,9 @@ def read_body(body: object) -> TableSpec:
         raise Invalid(f"a table plays at most {MAX_ROUNDS} rounds, not {rounds}")
     if len(seats) != game.players:
         raise Invalid(f"{game.players} players need {game.players} seats, not {len(seats)}")
-    listed, hints, competitive = (_flag(body, key) for key in ("listed", "hints", "competitive"))
+    listed, hints, competitive, rated = (
+        _flag(body, key) for key in ("listed", "hints", "competitive", "rated")
+    )
     if hints and competitive:
         raise Invalid("a competitive table offers no hints")
     absent = next((a for a in ABSENT if a == body.get("absent", "stand-in")), None)
@@ -209,6 +214,7 @@ def read_body(body: object) -> TableSpec:
         absent,
         hints,
         competitive,
+        rated,
     )
 
 

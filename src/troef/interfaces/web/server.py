@@ -150,6 +150,9 @@ class TableServer:
         """Per address, the tables of bots alone it made (those still here are running)."""
         self._news: set[asyncio.Task[None]] = set()
         """Tasks acting on the bus's news, and thinking of hints."""
+        self.on_over: Callable[[Table], Awaitable[None]] | None = None
+        """What to do once a table's match is over here (rate it, let its event go on:
+        `troef.interfaces.web.events.Events.table_over`), run as a task of its own."""
 
     # ------------------------------------------------------------------------------- life
 
@@ -173,6 +176,7 @@ class TableServer:
                 continue
             if table.status == "over":  # killed before it was marked finished
                 await self._finish(table_id)
+                self._over(table)
                 await self.drop(table_id)
                 continue
             for seat in range(table.game.players):
@@ -210,7 +214,7 @@ class TableServer:
                     f"at most {BOTS_ONLY_PER_ADDRESS} tables of bots alone at once from one address"
                 )
             self._bots_only[address] = running | {created.table.id}
-        await self._created(created.table)
+        await self.add_table(created.table)
         return created
 
     async def join(self, table_id: str, body: object, account: str | None = None) -> dict[str, Any]:
@@ -270,7 +274,7 @@ class TableServer:
                     break
                 created = Table.create(request, self.clock())
                 made = table.rematch_made(created.table.id, now=self.clock())
-                await self._created(created.table)
+                await self.add_table(created.table)
                 try:
                     await self._commit(table, made)
                 except Behind:  # another process made the rematch: this one's table is not needed
@@ -368,6 +372,7 @@ class TableServer:
         await self.cluster.moved(table.id, events)
         if table.status == "over":
             await self._finish(table.id)
+            self._over(table)
         await self._changed(table)
 
     async def _changed(self, table: Table) -> None:
@@ -401,11 +406,15 @@ class TableServer:
         if failed is not None:
             raise failed
 
+    def _over(self, table: Table) -> None:
+        if self.on_over is not None:
+            self.spawn(self.on_over(table))
+
     async def load(self, table_id: str) -> Table | None:
         """The table replayed from the store, kept here from then on (None: there is none)."""
         return await self.tables.load(table_id)
 
-    async def _created(self, table: Table) -> None:
+    async def add_table(self, table: Table) -> None:
         """Store a new table and run it (when this process leads it)."""
         failed = await self.writer.write(table.id, row=table.row)
         if failed is not None:

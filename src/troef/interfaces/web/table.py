@@ -132,6 +132,22 @@ class Created:
 
 
 @dataclass(frozen=True)
+class Seating:
+    """How an event seats a table of one of its sessions (`troef.interfaces.web.events`): the seats'
+    accounts and tokens (the event derives them), the first dealer, and for a duplicate session the
+    server seed of every round, shared by its tables (dealt under the session's ``deal_key``, without
+    client seeds: clubs.md, Events)."""
+
+    event: dict[str, Any]
+    """``{"event", "name", "session"}``, shown in the table's info."""
+    accounts: dict[int, str]
+    tokens: dict[int, str]
+    first_dealer: int
+    deal_key: str | None = None
+    shared_seeds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Joined:
     """A seat taken by `Table.join`: its number, its token (shown once) and the event to store."""
 
@@ -178,7 +194,13 @@ class Table:
         self.session = Session(match, bots)
         self.version = 0
         n = self.game.players
-        self.fairs = [FairDeal(self.id, 0, [""] * n, bytes.fromhex(settings["server_seed"]))]
+        self.deal_key: str = settings.get("deal_key", self.id)
+        """What the fair deals' seeds name in the table id's place (a duplicate session's: shared deals)."""
+        self.shared_seeds: list[str] = settings.get("shared_seeds", [])
+        """The server seed of every round, where the deals are shared (then no client seed is taken)."""
+        self.event: dict[str, Any] | None = settings.get("event")
+        """The event this table belongs to: ``{"event", "name", "session"}``, or None."""
+        self.fairs = [FairDeal(self.deal_key, 0, [""] * n, bytes.fromhex(settings["server_seed"]))]
         """The fair deal of every round dealt, and of the next round to deal."""
         self.ready_seats: set[int] = set()
         """The seats ready for the last round of `fairs`."""
@@ -217,6 +239,8 @@ class Table:
         """Whether a seat may ask for the ``normal`` bot's choice (`hint`)."""
         self.competitive: bool = settings.get("competitive", False)
         """A competitive table (never with hints)."""
+        self.rated: bool = settings.get("rated", False)
+        """Whether its creator asked for the match to be rated (clubs.md, Ratings)."""
         self.hint_asked: dict[int, tuple[int, str | None]] = {}
         """Per seat, the version of its last hint and the hint (None while it is computed)."""
         self.table_talk = TableTalk()
@@ -229,13 +253,24 @@ class Table:
     # ------------------------------------------------------------------------------- making one
 
     @classmethod
-    def create(cls, body: object, now: float, account: str | None = None) -> Created:
+    def create(
+        cls,
+        body: object,
+        now: float,
+        account: str | None = None,
+        *,
+        table_id: str | None = None,
+        seating: Seating | None = None,
+    ) -> Created:
         """A new table from a `POST /api/tables` body (a `TableError` 400 naming what is wrong): fresh
         tokens for its human seats and an invite code, stored as hashes only; round 0's server seed.
-        The creator's ``account`` (a name's key, if signed in) owns the first human seat of its name."""
+        The creator's ``account`` (a name's key, if signed in) owns the first human seat of its name;
+        an event's table is seated as its ``seating`` says."""
         spec = read_body(body)
-        table_id = secrets.token_urlsafe(ID_BYTES)
+        table_id = table_id or secrets.token_urlsafe(ID_BYTES)
         tokens = {k: new_secret() for k, seat in enumerate(spec.seats) if seat.kind == "human"}
+        if seating is not None:
+            tokens = {k: seating.tokens[k] for k in tokens}
         seats = [
             replace(seat, token=digest(tokens[k])) if k in tokens else seat
             for k, seat in enumerate(spec.seats)
@@ -243,6 +278,8 @@ class Table:
         mine = next((k for k in tokens if name_key(seats[k].name or "") == account), None)
         if mine is not None:
             seats[mine] = replace(seats[mine], account=account)
+        for k, owner in (seating.accounts if seating is not None else {}).items():
+            seats[k] = replace(seats[k], account=owner)
         invite = new_secret()
         settings = {
             "rounds": spec.rounds,
@@ -257,9 +294,15 @@ class Table:
             "absent": spec.absent,
             "hints": spec.hints,
             "competitive": spec.competitive,
+            "rated": spec.rated,
         }
         if spec.listed:
             settings["invite_code"] = invite  # a listed table's invite is public: anyone may join
+        if seating is not None:
+            settings.update(event=seating.event, first_dealer=seating.first_dealer)
+            if seating.deal_key is not None:
+                settings.update(deal_key=seating.deal_key, shared_seeds=list(seating.shared_seeds))
+                settings["server_seed"] = seating.shared_seeds[0]
         game = spec.game
         row = TableRow(table_id, game.name, game.rules.notation(), game.players, settings, now)
         return Created(cls(row), row, tokens, invite)
@@ -317,8 +360,10 @@ class Table:
         """The human seats the table waits for (empty while it runs): where its creator chose a pause, the
         away human to act, or between rounds every away human; otherwise, between rounds, every human seat
         once none is connected and none made a move of their own in the last round."""
-        if self.absent == "stand-in" and (self.session.in_play or self.human_moved):
-            return []
+        if self.event is not None or (
+            self.absent == "stand-in" and (self.session.in_play or self.human_moved)
+        ):
+            return []  # (an event's table never pauses: its session must end)
         if self.session.is_over or self.open_seats:
             return []
         humans = [k for k in range(len(self.seats)) if self._human(k)]
@@ -507,6 +552,8 @@ class Table:
             stored = "" if seed is None else client_seed(seed)
         except SeedError as e:
             return Outcome(reply=self.error("bad-message", str(e)))
+        if self.shared_seeds:
+            stored = ""  # a shared deal takes no client seed (clubs.md, Events)
         if seat in self.ready_seats:
             return Outcome(reply=self.reads.frame(seat, lang))
         data = {"seat": seat, "round": fair.index, "seed": stored, "at": now}
@@ -591,6 +638,8 @@ class Table:
             raise NotAllowed("no seat of this table has that token")
         if self.status != "over":
             raise NotNow("a rematch is asked for once the match is over")
+        if self.event is not None:
+            raise NotNow("an event's table has no rematch: the event draws its next session")
         caller = seats[0]
         new_seats: list[dict[str, Any]] = [
             {"kind": "human", "name": seat.name}
@@ -612,6 +661,7 @@ class Table:
             "absent": self.absent,
             "hints": self.hints,
             "competitive": self.competitive,
+            "rated": self.rated,
         }
         return caller, body
 
@@ -756,7 +806,8 @@ class Table:
             if not self.session.is_over:
                 n = self.game.players
                 index = len(self.session.match.sheet)
-                self.fairs.append(FairDeal(self.id, index, [""] * n, bytes.fromhex(data["next_seed"])))
+                seed = self.shared_seeds[index] if index < len(self.shared_seeds) else data["next_seed"]
+                self.fairs.append(FairDeal(self.deal_key, index, [""] * n, bytes.fromhex(seed)))
                 self.ready_seats = set()
 
     def _expired(self, event: Event) -> None:
