@@ -118,6 +118,17 @@ class ServerProcess:
         """What the server printed so far."""
         return self.log.read_text(encoding="utf-8", errors="replace")
 
+    def __enter__(self) -> ServerProcess:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """SIGKILL, and the log removed (or kept, and printed, when the test failed)."""
+        if self.process.poll() is None:
+            self.kill()
+        if exc_info[0] is not None:
+            print(self.said()[-20000:])
+        self.log.unlink(missing_ok=True)
+
     def kill(self) -> None:
         """SIGKILL, at once."""
         os.kill(self.process.pid, signal.SIGKILL)

@@ -65,9 +65,11 @@ def test_the_maker_is_the_admin_and_others_join_by_the_invite(clients: People) -
     assert seen == {
         "club": club,
         "name": "Rikclub De Troef",
+        "role": "member",
         "members": [{"name": "Ann", "role": "admin"}, {"name": "Bob", "role": "member"}],
         "presets": [],
         "events": [],
+        "season": {"best": None, "at_least": 0, "standings": []},
     }
     assert clients("Ann").get(f"/api/clubs/{club}").json()["invite"] == made["invite"]  # admins only
 

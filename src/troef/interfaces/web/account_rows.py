@@ -8,10 +8,10 @@ from __future__ import annotations
 import secrets
 from typing import Final, NamedTuple
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .schema import ACCOUNTS, META, SESSIONS
+from .schema import ACCOUNTS, META, RESETS, SESSIONS
 from .store import Store
 
 SECRET_KEY: Final = "session_secret"
@@ -77,6 +77,27 @@ class AccountRows:
         """End a session, wherever its cookie is."""
         with self.store.writing() as connection:
             connection.execute(delete(SESSIONS).where(SESSIONS.c.id == session))
+
+    def add_reset(self, code: str, key: str, now: float) -> None:
+        """Store a one-time link (its code's hash) to set the account's password; the account's earlier
+        links end."""
+        with self.store.writing() as connection:
+            connection.execute(delete(RESETS).where(RESETS.c.account == key))
+            connection.execute(insert(RESETS).values(code=code, account=key, created=now))
+
+    def use_reset(self, code: str, password: str, since: float) -> str | None:
+        """Set the password of the account of a link made after ``since`` (its code's hash), end the link
+        and every session of the account: the account's key, or None for no such link."""
+        with self.store.writing() as connection:
+            found = connection.execute(
+                delete(RESETS).where(RESETS.c.code == code).returning(RESETS.c.account, RESETS.c.created)
+            ).one_or_none()
+            if found is None or found.created <= since:
+                return None
+            key = str(found.account)
+            connection.execute(update(ACCOUNTS).where(ACCOUNTS.c.key == key).values(password=password))
+            connection.execute(delete(SESSIONS).where(SESSIONS.c.account == key))
+        return key
 
     def secret(self) -> bytes:
         """The key that signs session cookies: made once, at its first use, for every process."""

@@ -26,7 +26,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from .account_rows import Account, AccountRows
 from .limits import Window
-from .seats import Invalid, NotNow, TableError, TooMany, name_key
+from .seats import Invalid, NotAllowed, NotNow, TableError, TooMany, name_key
 
 NAME: Final = re.compile(r"[^\W]|[ ._-]")
 """A character a name may have: a letter, a digit, ``_``, a space, ``-`` or ``.``."""
@@ -43,6 +43,8 @@ attempt is refused (429) until the oldest of them is a window old."""
 FAILURE_WINDOW: Final = 60.0
 HASHING_AT_ONCE: Final = 2
 """Password hashes computed at once (each takes 64 MiB)."""
+RESET_SECONDS: Final = 24 * 3600.0
+"""How long a link to set a new password works (once)."""
 COOKIE: Final = "troef_session"
 """The session cookie's name."""
 
@@ -85,7 +87,7 @@ def credentials(body: object) -> tuple[str, str]:
 
 def token_hash(token: str) -> str:
     """What the database keeps of a session token."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class Accounts:
@@ -147,6 +149,33 @@ class Accounts:
         token = await self._token(cookie)
         if token is not None:
             await asyncio.to_thread(self.rows.close_session, token_hash(token))
+
+    async def reset_link(self, key: str) -> str:
+        """A new one-time code that sets the password of the account ``key`` (a club admin's to pass on:
+        there is no mail), working for `RESET_SECONDS`; the account's earlier codes end."""
+        code = secrets.token_urlsafe(24)
+        await asyncio.to_thread(self.rows.add_reset, token_hash(code), key, self.clock())
+        return code
+
+    async def reset(self, body: object) -> tuple[str, str]:
+        """``{"code", "password"}``: set the password of the code's account (every session of it ends) and
+        sign in: the name and the new session's cookie; `NotAllowed` (403) for a code used, too old or
+        never made."""
+        if (
+            not isinstance(body, dict)
+            or set(body) != {"code", "password"}
+            or not isinstance(body["code"], str)
+        ):
+            raise Invalid('the body is {"code": ..., "password": ...}')
+        secret = password(body["password"])
+        hashed = await self._hash(secret)
+        since = self.clock() - RESET_SECONDS
+        key = await asyncio.to_thread(self.rows.use_reset, token_hash(body["code"][:64]), hashed, since)
+        if key is None:
+            raise NotAllowed("that link to set a password is used, too old or not one")
+        account = await asyncio.to_thread(self.rows.find, key)
+        assert account is not None  # the link's account (a deleted account's links are deleted with it)
+        return account.name, await self._open(key)
 
     async def _open(self, key: str) -> str:
         token = secrets.token_urlsafe(32)

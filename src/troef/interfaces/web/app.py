@@ -45,6 +45,7 @@ from .account_rows import AccountRows
 from .accounts import COOKIE, Accounts, NotSignedIn, cookie_settings
 from .club_rows import ClubRows
 from .clubs import Clubs
+from .events import Events
 from .limits import Window
 from .metrics import CONTENT_TYPE as METRICS_TYPE
 from .metrics import Metrics
@@ -227,8 +228,11 @@ def create_app(
     sockets: Counter[str] = Counter()
     join_limit = Window(joins_per_minute)
     signup_limit = Window(signups_per_minute)
+    reset_limit = Window(signups_per_minute)
     accounts = Accounts(AccountRows(server.store))
     clubs = Clubs(ClubRows(server.store))
+    events = Events(server, clubs, accounts.rows.secret)
+    server.on_over = events.table_over
 
     async def account_of(cookies: Mapping[str, str]) -> str | None:
         """The key of the account the cookies sign in, or None."""
@@ -321,7 +325,60 @@ def create_app(
         return JSONResponse(await clubs.join(name, request.path_params["club"], await _json_body(request)))
 
     async def club(request: Request) -> Response:
-        return JSONResponse(await clubs.read(await player(request), request.path_params["club"]))
+        return JSONResponse(await events.club_view(await player(request), request.path_params["club"]))
+
+    async def my_clubs(request: Request) -> Response:
+        """One route for both methods, so that a 405 names them both in ``Allow``."""
+        if request.method == "POST":
+            return await create_club(request)
+        return JSONResponse(await clubs.mine(await player(request)))
+
+    async def club_season(request: Request) -> Response:
+        name = await player(request)
+        return JSONResponse(
+            await clubs.set_season(name, request.path_params["club"], await _json_body(request))
+        )
+
+    async def club_reset(request: Request) -> Response:
+        name = await player(request)
+        key = await clubs.member_to_reset(name, request.path_params["club"], await _json_body(request))
+        return JSONResponse({"link": f"/reset/{await accounts.reset_link(key)}"})
+
+    async def reset_password(request: Request) -> Response:
+        if not reset_limit.allow(_address(request)):
+            raise TooMany(f"at most {signups_per_minute} new passwords a minute from one address")
+        name, cookie = await accounts.reset(await _json_body(request))
+        return _signed_in(request, name, cookie, 200)
+
+    async def create_event(request: Request) -> Response:
+        name = await player(request)
+        answer = await events.create(name, request.path_params["club"], await _json_body(request))
+        return JSONResponse(answer, status_code=201)
+
+    async def event(request: Request) -> Response:
+        return JSONResponse(await events.read(await player(request), request.path_params["event"]))
+
+    async def start_event(request: Request) -> Response:
+        _same_site(request)
+        return JSONResponse(await events.start(await player(request), request.path_params["event"]))
+
+    async def event_players(request: Request) -> Response:
+        name = await player(request)
+        body = await _json_body(request)
+        return JSONResponse(await events.change_players(name, request.path_params["event"], body))
+
+    async def event_seat(request: Request) -> Response:
+        return JSONResponse(await events.seat(await player(request), request.path_params["event"]))
+
+    async def event_csv(request: Request) -> Response:
+        text = await events.csv(await player(request), request.path_params["event"])
+        disposition = f'attachment; filename="standings-{request.path_params["event"][:20]}.csv"'
+        return Response(
+            text, media_type="text/csv; charset=utf-8", headers={"Content-Disposition": disposition}
+        )
+
+    async def player_page_data(request: Request) -> Response:
+        return JSONResponse(await events.player(request.path_params["name"]))
 
     async def club_preset(request: Request) -> Response:
         name = await player(request)
@@ -404,6 +461,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await server.start()
+        await events.recover()
         try:
             yield
         finally:
@@ -418,10 +476,20 @@ def create_app(
             Route("/api/words", words_endpoint),
             Route("/api/accounts", sign_up, methods=["POST"]),
             Route("/api/session", session, methods=["GET", "POST", "DELETE"]),
-            Route("/api/clubs", create_club, methods=["POST"]),
+            Route("/api/accounts/reset", reset_password, methods=["POST"]),
+            Route("/api/clubs", my_clubs, methods=["GET", "POST"]),
             Route("/api/clubs/{club}", club),
             Route("/api/clubs/{club}/join", join_club, methods=["POST"]),
             Route("/api/clubs/{club}/presets", club_preset, methods=["POST"]),
+            Route("/api/clubs/{club}/season", club_season, methods=["POST"]),
+            Route("/api/clubs/{club}/reset", club_reset, methods=["POST"]),
+            Route("/api/clubs/{club}/events", create_event, methods=["POST"]),
+            Route("/api/events/{event}", event),
+            Route("/api/events/{event}/start", start_event, methods=["POST"]),
+            Route("/api/events/{event}/players", event_players, methods=["POST"]),
+            Route("/api/events/{event}/seat", event_seat),
+            Route("/api/events/{event}/standings.csv", event_csv),
+            Route("/api/players/{name}", player_page_data),
             Route("/api/tables", tables, methods=["GET", "POST"]),
             Route("/api/tables/{id}", table_info),
             Route("/api/tables/{id}/join", join, methods=["POST"]),
@@ -435,6 +503,12 @@ def create_app(
             Route("/join/{id}/{code}", page("join.html")),
             Route("/signup", page("signup.html")),
             Route("/login", page("login.html")),
+            Route("/reset/{code}", page("reset.html")),
+            Route("/clubs", page("clubs.html")),
+            Route("/clubs/{club}", page("club.html")),
+            Route("/events/{event}", page("event.html")),
+            Route("/events/{event}/ranking", page("ranking.html")),
+            Route("/players/{name}", page("player.html")),
             Mount("/static", Assets(directory=folder, check_dir=False), name="static"),
         ],
         exception_handlers={HTTPException: _http_error, TableError: _table_error, Exception: _server_error},

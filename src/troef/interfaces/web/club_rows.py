@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .schema import ACCOUNTS, CLUBS, MEMBERS, PRESETS
@@ -68,6 +68,17 @@ class ClubRows:
         with self.store.reading() as connection:
             return [{"name": name, "role": role} for name, role in connection.execute(query)]
 
+    def of_account(self, account: str) -> list[dict[str, Any]]:
+        """The clubs the account belongs to (``club``, ``name``, ``role``), in the order it joined them."""
+        query = (
+            select(CLUBS.c.id, CLUBS.c.name, MEMBERS.c.role)
+            .join(MEMBERS, MEMBERS.c.club == CLUBS.c.id)
+            .where(MEMBERS.c.account == account)
+            .order_by(MEMBERS.c.joined, CLUBS.c.id)
+        )
+        with self.store.reading() as connection:
+            return [{"club": c, "name": n, "role": r} for c, n, r in connection.execute(query)]
+
     def add_preset(self, club_id: str, preset: dict[str, Any], now: float) -> bool:
         """Store a saved preset (``name``, ``game``, ``rules``); False when the club has one of that name."""
         try:
@@ -97,3 +108,17 @@ class ClubRows:
         )
         with self.store.reading() as connection:
             return [{"name": n, "game": g, "rules": r} for n, g, r in connection.execute(query)]
+
+    def season(self, club_id: str) -> tuple[int | None, int]:
+        """How the club's season counts: each player's ``best`` N events (None: all), and tables with at
+        least ``at_least`` members."""
+        query = select(CLUBS.c.best, CLUBS.c.at_least).where(CLUBS.c.id == club_id)
+        with self.store.reading() as connection:
+            best, at_least = connection.execute(query).one()
+        return best, at_least
+
+    def set_season(self, club_id: str, best: int | None, at_least: int) -> None:
+        with self.store.writing() as connection:
+            connection.execute(
+                update(CLUBS).where(CLUBS.c.id == club_id).values(best=best, at_least=at_least)
+            )
