@@ -1,8 +1,9 @@
 // The account (clubs.md, "Accounts and sessions"): the header of every page says who is signed in
 // (`showAccount`), and the forms of /signup and /login (`accountForm`) sign up or sign in.
 //
-// The header's part is `[data-account]`: once GET /api/session answered, `data-signed-in="true"` with the
-// name in `[data-account-name]` and a "Sign out" button (`[data-sign-out]`), or `data-signed-in="false"`
+// The header's part is `[data-account]`: once GET /api/session answered, `data-signed-in="true"` with a
+// link to the player's clubs (`[data-my-clubs]`, /clubs), the name in `[data-account-name]` (a link to the
+// player's page, /players/{name}) and a "Sign out" button (`[data-sign-out]`), or `data-signed-in="false"`
 // with the links `[data-sign-in]` and `[data-sign-up]`. Its words carry data-i18n, so that the page's
 // language switch translates them with the rest of the page.
 
@@ -85,13 +86,17 @@ export async function showAccount() {
     );
   } else {
     const who = h(
-      "span",
-      { class: "who", title: name },
+      "a",
+      { class: "who", title: name, href: `/players/${encodeURIComponent(name)}`, "data-account-player": "" },
       h("span", worded("Signed in as", { class: "visually-hidden" })),
       " ",
       h("span", { "data-account-name": "", text: name }),
     );
-    nav.append(who, h("button", worded("Sign out", { type: "button", class: "tool", "data-sign-out": "", onclick: signOut })));
+    nav.append(
+      h("a", worded("My clubs", { class: "button", href: "/clubs", "data-my-clubs": "" })),
+      who,
+      h("button", worded("Sign out", { type: "button", class: "tool", "data-sign-out": "", onclick: signOut })),
+    );
   }
   nav.dataset.signedIn = String(name !== null);
 }

@@ -167,8 +167,8 @@ function inviteBox(big = false) {
 
 function endButtons() {
   const box = h("div", { class: "end-buttons" });
-  const rematch = shownFrame().table.rematch;
-  if (isSeated()) {
+  const { rematch, event } = shownFrame().table;
+  if (isSeated() && !event) { // (an event's table has no rematch: the event draws its next session)
     const button = h("button", { type: "button", class: "primary", "data-rematch": "", text: rematch ? t("Join the rematch") : t("Rematch") });
     button.addEventListener("click", () => startRematch(button));
     box.append(button);

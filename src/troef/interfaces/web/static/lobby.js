@@ -1,15 +1,21 @@
 // The lobby: create a table from GET /api/games (game, rules, house rules, players, rounds, seats), list
-// the listed tables to join or watch, remember the name.
+// the listed tables to join or watch, remember the name. Signed in, the rules offered are also the
+// presets of the player's clubs (GET /api/clubs) for the game, "club: preset", sent by their name.
 
 import { showAccount } from "./account.js";
 import { getJSON, keepInvite, keepToken, postJSON, store, tokenFor } from "./api.js";
+import { optionFields, rulesOf } from "./houserules.js";
 import { currentLang, languageSwitch, loadWords, t, translate } from "./i18n.js";
+import { rulesText as rulesWords } from "./pages.js";
 import { byId as $, h } from "./render.js";
 
 /** @typedef {import("./types.js").Game} Game */
+/** @typedef {import("./types.js").ClubEntry} ClubEntry */
 
 /** @type {Game[]} */
 let games = [];
+/** The player's clubs (none when not signed in). @type {ClubEntry[]} */
+let clubs = [];
 /** An <input> of the page, by its id. @param {string} id */
 const inputById = (id) => $(id, HTMLInputElement);
 /** A <select> of the page, by its id. @param {string} id */
@@ -25,9 +31,33 @@ function fillGames() {
   fillGame();
 }
 
+/** The game's presets, then its presets of the player's clubs ("club: preset", `data-club-preset`). */
+function fillPresets() {
+  const g = game();
+  const select = selectById("preset");
+  const before = select.value;
+  select.replaceChildren(...g.presets.map((p) => h("option", { value: p.name, text: p.label })));
+  for (const club of clubs)
+    for (const preset of club.presets || [])
+      if (preset.game === g.name)
+        select.append(h("option", { value: preset.name, text: `${club.name}: ${preset.name}`, "data-club-preset": club.club }));
+  if (before && [...select.options].some((o) => o.value === before)) select.value = before;
+}
+
+/** The club preset chosen, or null for one of the game's own. */
+function clubPreset() {
+  const option = selectById("preset").selectedOptions[0];
+  const id = option && option.dataset.clubPreset;
+  if (!option || !id) return null;
+  const club = clubs.find((c) => c.club === id);
+  const preset = club && club.presets.find((p) => p.name === option.value && p.game === game().name);
+  return club && preset ? { club, preset } : null;
+}
+
 function fillGame() {
   const g = game();
-  $("preset").replaceChildren(...g.presets.map((p) => h("option", { value: p.name, text: p.label })));
+  selectById("preset").replaceChildren();
+  fillPresets();
   const players = selectById("players");
   const options = [];
   for (let n = g.players.min; n <= g.players.max; n++) options.push(h("option", { value: n, text: String(n) }));
@@ -42,41 +72,19 @@ function fillGame() {
 
 function fillPreset() {
   const g = game();
+  const chosen = clubPreset();
+  // A club's preset is its rules as saved: no house rules on top of them.
+  $("options-box").hidden = !!chosen;
+  if (chosen) {
+    $("preset-about").textContent = t("The rules saved by {club}: {rules}", { club: chosen.club.name, rules: rulesWords(g, chosen.preset.rules) });
+    return;
+  }
   const preset = g.presets.find((p) => p.name === selectById("preset").value);
   $("preset-about").textContent = preset ? preset.description : "";
 }
 
 function fillOptions() {
-  const g = game();
-  const box = $("options");
-  box.replaceChildren();
-  for (const option of g.options) {
-    const id = `opt-${option.name}`;
-    /** @type {HTMLSelectElement|HTMLInputElement} */
-    let input;
-    if (option.choices || option.type === "bool") {
-      input = h("select", { id, name: option.name });
-      input.append(h("option", { value: "", text: t("as the rules say") }));
-      /** @type {(string|boolean)[]} */
-      const values = option.choices || [true, false];
-      for (const value of values)
-        input.append(h("option", { value: JSON.stringify(value), text: value === true ? t("yes") : value === false ? t("no") : option.choice_labels?.[value] }));
-    } else if (option.type === "int" || option.type === "float") {
-      input = h("input", {
-        id, name: option.name, type: "number", inputmode: "numeric", placeholder: String(option.default),
-        min: option.minimum ?? false, max: option.maximum ?? false, step: option.type === "float" ? "any" : "1",
-      });
-    } else {
-      input = h("input", { id, name: option.name, type: "text", placeholder: String(option.default ?? "") });
-    }
-    input.dataset.option = option.name;
-    input.dataset.type = option.type;
-    box.append(
-      h("div", { class: "option" },
-        h("label", { for: id }, option.label, h("br"), h("small", { text: option.description || "" })),
-        input),
-    );
-  }
+  optionFields($("options"), game());
 }
 
 function fillSeats() {
@@ -100,23 +108,10 @@ function fillSeats() {
   }
 }
 
-/** The rules: the preset's name, or the preset with the changed house rules. */
+/** The rules: a club preset's name, the preset's name, or the preset with the changed house rules. */
 function rules() {
-  /** @type {Record<string, unknown>} */
-  const changed = {};
-  for (const input of $("options").querySelectorAll("[data-option]")) {
-    if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement)) continue;
-    const value = input.value.trim();
-    if (value === "") continue;
-    const type = input.dataset.type;
-    const option = input.dataset.option || "";
-    if (input.tagName === "SELECT") changed[option] = JSON.parse(value);
-    else if (type === "int") changed[option] = parseInt(value, 10);
-    else if (type === "float") changed[option] = Number(value);
-    else changed[option] = value;
-  }
   const preset = selectById("preset").value;
-  return Object.keys(changed).length ? { preset, ...changed } : preset;
+  return clubPreset() ? preset : rulesOf(preset, $("options"));
 }
 
 /** @param {SubmitEvent} event */
@@ -206,6 +201,19 @@ function rulesText(game, rules) {
 const loadGames = async () =>
   /** @type {import("./types.js").GamesAnswer} */ (await getJSON(`/api/games?lang=${encodeURIComponent(currentLang())}`)).games;
 
+/** The player's clubs and their presets (none when not signed in), offered among the rules. */
+async function loadClubs() {
+  try {
+    const answer = /** @type {import("./types.js").ClubsAnswer} */ (await getJSON("/api/clubs"));
+    clubs = (answer && answer.clubs) || [];
+  } catch {
+    clubs = [];
+  }
+  if (!clubs.length || !games.length) return;
+  fillPresets();
+  fillPreset();
+}
+
 async function main() {
   await loadWords();
   translate();
@@ -228,6 +236,7 @@ async function main() {
     return;
   }
   fillGames();
+  loadClubs();
   $("game").addEventListener("change", fillGame);
   $("preset").addEventListener("change", fillPreset);
   $("players").addEventListener("change", fillSeats);

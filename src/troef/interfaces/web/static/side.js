@@ -1,10 +1,13 @@
-// The side panel: the table in words, the round's log, the score sheet and the replays.
+// The side panel: the table in words, the round's log, the score sheet and the replays; and, for a table
+// of a club event, the way back to the event's page (`[data-event-link]`: a link below the choices while
+// the match is played, a big button below the match's end once it is over).
 
 import { t } from "./i18n.js";
 import { h, lineNode, sheetNode } from "./render.js";
 import { $, shownFrame, tableId } from "./state.js";
 
 export function renderSide() {
+  renderEventLink();
   const frame = shownFrame();
   const model = frame.model;
   const lines = $("lines");
@@ -34,6 +37,33 @@ export function renderSide() {
     for (const round of rounds)
       replays.append(h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay#${round.index + 1}`, text: t("round {n}", { n: round.index + 1 }) }));
   }
+}
+
+/** The link back to the event the table plays for (none for a table of no event). */
+function renderEventLink() {
+  const frame = shownFrame();
+  const event = frame.table.event;
+  let row = document.getElementById("event-row");
+  if (!event) {
+    if (row) row.remove();
+    return;
+  }
+  let link = row && row.querySelector("a");
+  if (!row || !link) {
+    link = h("a", { "data-event-link": "" });
+    row = h("p", { id: "event-row", class: "event-row" }, link);
+  }
+  const over = frame.table.status === "over";
+  // below the match's end (the notice) once it is over, else below the choices, out of the way
+  const after = $(over ? "notice" : "actions");
+  if (row.previousElementSibling !== after) after.after(row);
+  link.href = `/events/${encodeURIComponent(event.event)}`;
+  link.className = over ? "button primary big" : "";
+  link.dataset.over = over ? "true" : "false";
+  link.textContent = over
+    ? t("Back to the event: {name}", { name: event.name })
+    : t("Event: {name}, session {n}", { name: event.name, n: event.session });
+  row.classList.toggle("over", over);
 }
 
 // ------------------------------------------------------------------ the whole page

@@ -191,6 +191,15 @@
  * @property {boolean} hints
  * @property {boolean} expired
  * @property {{table: string}} [rematch]
+ * @property {TableEvent} [event]
+ */
+
+/**
+ * The event a table plays for (a table of a club event's session): the way back to the event's page.
+ * @typedef {object} TableEvent
+ * @property {string} event
+ * @property {string} name
+ * @property {number} session
  */
 
 // ------------------------------------------------------------------ the frames (web/frames.py)
@@ -308,6 +317,144 @@
  * sign-in (`POST /api/session`): its name as it was signed up.
  * @typedef {object} Session
  * @property {string} name
+ */
+
+// ------------------------------------------------------------------ clubs, events and players (clubs.md)
+
+/**
+ * A club's saved preset: a name of the club's own for a game's rules.
+ * @typedef {object} ClubPreset
+ * @property {string} name
+ * @property {string} game
+ * @property {Rules} rules
+ */
+
+/**
+ * One of the player's clubs (`GET /api/clubs`).
+ * @typedef {object} ClubEntry
+ * @property {string} club
+ * @property {string} name
+ * @property {"admin"|"member"} role
+ * @property {ClubPreset[]} presets
+ */
+
+/** @typedef {{clubs: ClubEntry[]}} ClubsAnswer */
+
+/**
+ * A club as its members see it (`GET /api/clubs/{club}`); `invite` for its admins only.
+ * @typedef {object} Club
+ * @property {string} club
+ * @property {string} name
+ * @property {"admin"|"member"} role
+ * @property {string} [invite]
+ * @property {{name: string, role: "admin"|"member"}[]} members
+ * @property {ClubPreset[]} presets
+ * @property {{event: string, name: string, status: EventStatus}[]} events
+ * @property {Season} [season]
+ */
+
+/** @typedef {"registered"|"playing"|"over"} EventStatus */
+
+/**
+ * A club's season: the standings over its events, each player's `best` events counted (null: all), ranked
+ * with `at_least` events.
+ * @typedef {object} Season
+ * @property {number|null} best
+ * @property {number} at_least
+ * @property {{rank: number, name: string, score: number, events: number}[]} standings
+ */
+
+/**
+ * A seat of an event's table: a player's or a bot's.
+ * @typedef {object} EventSeat
+ * @property {number} seat
+ * @property {string} [name]
+ * @property {string} [bot]
+ */
+
+/**
+ * @typedef {object} EventSession
+ * @property {number} session
+ * @property {"playing"|"over"} status
+ * @property {{table: string, seats: EventSeat[], over?: boolean}[]} tables
+ */
+
+/**
+ * A player's row of an event's standings (`matchpoints` in a duplicate event only).
+ * @typedef {object} Standing
+ * @property {number} rank
+ * @property {string} name
+ * @property {number} points
+ * @property {number} [matchpoints]
+ * @property {number} rounds
+ */
+
+/**
+ * An event (`GET /api/events/{event}`).
+ * @typedef {object} EventInfo
+ * @property {string} event
+ * @property {string} name
+ * @property {string} club
+ * @property {string} club_name
+ * @property {string} game
+ * @property {Rules} rules
+ * @property {"draw"|"duplicate"} format
+ * @property {EventStatus} status
+ * @property {number} sessions_planned
+ * @property {number} rounds
+ * @property {"admin"|"member"} role
+ * @property {string|null} you
+ * @property {{name: string, active: boolean}[]} players
+ * @property {EventSession[]} sessions
+ * @property {Standing[]} standings
+ * @property {number} [created]
+ * @property {number} [finished]
+ */
+
+/**
+ * The seat of the player asking in the session in play (`GET /api/events/{event}/seat`).
+ * @typedef {object} EventSeatAnswer
+ * @property {number} session
+ * @property {string} table
+ * @property {number} seat
+ * @property {string} token
+ */
+
+/**
+ * A rating: `rating` is mu - 3 sigma.
+ * @typedef {object} Rating
+ * @property {number} mu
+ * @property {number} sigma
+ * @property {number} rating
+ * @property {number} [matches]
+ */
+
+/**
+ * A player's contracts of one kind (Rikken's, say): how often bid, and made.
+ * @typedef {object} KindStats
+ * @property {string} kind
+ * @property {string} label
+ * @property {number} bid
+ * @property {number} made
+ */
+
+/**
+ * @typedef {object} GameStats
+ * @property {number} tables
+ * @property {number} rounds
+ * @property {number} points
+ * @property {number} points_per_round
+ * @property {KindStats[]} [kinds]
+ */
+
+/**
+ * A player (`GET /api/players/{name}`).
+ * @typedef {object} PlayerAnswer
+ * @property {string} name
+ * @property {Record<string, Rating>} ratings
+ * @property {{event: string, name: string, rank: number|null}[]} events
+ * @property {({game: string, at: number, event: string|null, table: string} & Rating)[]} [history]
+ * @property {Record<string, GameStats>} [stats]
  */
 
 /**
