@@ -12,10 +12,12 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from test_store import postgresql_skip_reason, url  # noqa: F401 - fixtures: SQLite, or a PostgreSQL schema
 from test_web_accounts import PASSWORD, serve
 from troef.interfaces.web.accounts import COOKIE
+from troef.interfaces.web.app import NOT_ALLOWED
 
 pytestmark = pytest.mark.slow
 
@@ -192,6 +194,16 @@ def test_a_player_gets_their_seat_and_its_token_on_every_device(club: tuple[Peop
         assert state["type"] == "state" and state["seat"] == seat["seat"]
         ws.send_json({"type": "ready", "seed": "abc"})  # a shared deal takes no client seed
     refused(people("Lot").get(f"/api/events/{event}/seat"), 403)
+    other = next(t["table"] for t in tables if t["table"] != seat["table"])
+    for who in ("Cor", "Ilse", ""):  # the same deals are played there: nobody else watches until it ends
+        refused(people(who).get(f"/api/tables/{other}/record"), 403, "duplicate")
+        refused(people(who).get(f"/api/tables/{other}/rounds/0"), 403, "duplicate")
+        with (
+            people(who).websocket_connect(f"/ws/tables/{other}") as ws,
+            pytest.raises(WebSocketDisconnect) as closed,
+        ):
+            ws.receive_json()
+        assert closed.value.code == NOT_ALLOWED and "duplicate" in closed.value.reason
 
 
 def test_the_admin_adds_a_late_player_and_removes_one(club: tuple[People, str]) -> None:

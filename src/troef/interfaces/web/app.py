@@ -62,8 +62,8 @@ from .seats import (
     Unavailable,
     name_key,
 )
-from .server import Client, Seated, TableServer
-from .table import Created
+from .server import SEALED, Client, Seated, TableServer
+from .table import Created, Table
 
 STATUSES: Final[dict[type[TableError], int]] = {
     Invalid: 400,
@@ -79,6 +79,8 @@ BODY_BYTES: Final = 64 * 1024
 """The largest HTTP request body."""
 NO_TABLE: Final = 4404
 """The WebSocket close code for a table that does not exist."""
+NOT_ALLOWED: Final = 4403
+"""The WebSocket close code for a table the connection may not watch (a sealed duplicate table)."""
 POLICY: Final = 1008
 """The WebSocket close code for a client the server drops: too slow a reader, no ``hello`` in time, too
 many connections from its address."""
@@ -233,6 +235,14 @@ def create_app(
     clubs = Clubs(ClubRows(server.store))
     events = Events(server, clubs, accounts.rows.secret)
     server.on_over = events.table_over
+    server.sealed = events.sealed
+
+    async def unsealed(table_id: str) -> Table:
+        """The table, unless it is sealed (`Events.sealed`): 403."""
+        table = await server.table(table_id)
+        if await events.sealed(table):
+            raise NotAllowed(SEALED)
+        return table
 
     async def account_of(cookies: Mapping[str, str]) -> str | None:
         """The key of the account the cookies sign in, or None."""
@@ -387,7 +397,7 @@ def create_app(
 
     async def round_replay(request: Request) -> Response:
         lang = query_lang(request)
-        table = await server.table(request.path_params["id"])
+        table = await unsealed(request.path_params["id"])
         return JSONResponse(table.reads.round_replay(request.path_params["k"], lang))
 
     async def words_endpoint(request: Request) -> Response:
@@ -405,7 +415,7 @@ def create_app(
         return JSONResponse(table.reads.info())
 
     async def record(request: Request) -> Response:
-        table = await server.table(request.path_params["id"])
+        table = await unsealed(request.path_params["id"])
         found = table.reads.record()
         if found is None:
             raise NoSuchTable(f"no round of table {table.id} is finished yet")
@@ -432,7 +442,9 @@ def create_app(
         try:
             client = await server.connect(websocket.path_params["id"], await account_of(websocket.cookies))
         except TableError as error:
-            await websocket.close(NO_TABLE, str(error)[:120])
+            await websocket.close(
+                NOT_ALLOWED if isinstance(error, NotAllowed) else NO_TABLE, str(error)[:120]
+            )
             return
         sender = _spawn_sender(websocket, client, server.metrics)
         hello_by = asyncio.get_running_loop().time() + hello_wait

@@ -77,6 +77,8 @@ class Events:
         self._replicas: OrderedDict[str, Table] = OrderedDict()
         """Tables of events read here but run elsewhere (or dropped once over): replayed from the store."""
         self._advancing: dict[str, asyncio.Lock] = {}
+        self._unsealed: set[tuple[str, int]] = set()
+        """The duplicate sessions known to be over."""
 
     @property
     def clock(self) -> Callable[[], float]:
@@ -304,6 +306,20 @@ class Events:
             ],
             "stats": {game: added(stats) for game, stats in by_game.items()},
         }
+
+    async def sealed(self, table: Table) -> bool:
+        """Whether the table is a duplicate session's whose session is not over: its deals are played at
+        the session's other tables, so that only its own players watch it, and its rounds' records (which
+        reveal the deals) wait for the session's end."""
+        if not table.shared_seeds or table.event is None:
+            return False
+        key = (table.event["event"], table.event["session"])
+        if key in self._unsealed:
+            return False
+        if dict(await asyncio.to_thread(self.rows.sessions, key[0])).get(key[1]) != "over":
+            return True
+        self._unsealed.add(key)
+        return False
 
     # ------------------------------------------------------------------------------- the event going on
 

@@ -39,7 +39,7 @@ from .encoded import dumps, stamped
 from .frames import ChatFrame, Frame
 from .metrics import Metrics
 from .registry import Tables
-from .seats import Invalid, NotNow, TableError, TooMany
+from .seats import Invalid, NotAllowed, NotNow, TableError, TooMany
 from .store import Event, Store, VersionConflict
 from .table import Created, Joined, Table, Thinking
 from .timers import EXPIRE_AFTER, Command, Timers
@@ -119,6 +119,9 @@ class Seated:
     token: str
 
 
+SEALED: Final = "a duplicate session's tables are watched by their own players until the session is over"
+
+
 class TableServer:
     """The tables of one `Store`. ``bot_pause``: seconds before a bot moves (and, on average, before a
     forced move is played), so that people see each card; ``workers``: the bots' processes;
@@ -150,6 +153,9 @@ class TableServer:
         """Per address, the tables of bots alone it made (those still here are running)."""
         self._news: set[asyncio.Task[None]] = set()
         """Tasks acting on the bus's news, and thinking of hints."""
+        self.sealed: Callable[[Table], Awaitable[bool]] | None = None
+        """Whether a table is watched by its own seats alone now (a duplicate session's, while its deals are
+        being played elsewhere: `troef.interfaces.web.events.Events.sealed`)."""
         self.on_over: Callable[[Table], Awaitable[None]] | None = None
         """What to do once a table's match is over here (rate it, let its event go on:
         `troef.interfaces.web.events.Events.table_over`), run as a task of its own."""
@@ -296,8 +302,11 @@ class TableServer:
 
     async def connect(self, table_id: str, account: str | None = None) -> Client:
         """A new connection to the table (it says hello next), opened where ``account`` is signed in (if
-        any); `TableError` 404."""
+        any); `TableError` 404, or 403 for a table `sealed` to others than its own players."""
         table = await self.table(table_id)
+        mine = account is not None and any(seat.account == account for seat in table.seats)
+        if not mine and self.sealed is not None and await self.sealed(table):
+            raise NotAllowed(SEALED)
         await self.cluster.connecting(table)
         client = Client(table_id)
         client.connection.account = account
