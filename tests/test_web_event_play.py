@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections import Counter
 from typing import Any
 
@@ -232,3 +233,39 @@ def test_an_event_runs_across_two_processes() -> None:
             seen = get(served.base, f"/api/events/{event}", people[1].cookie).json()
             assert seen["status"] == "over" and len(seen["sessions"]) == 3
             assert all(row["rounds"] == 3 for row in seen["standings"])
+
+
+def test_a_casual_table_is_rated_when_asked_and_every_human_is_an_account(url: str) -> None:
+    async def play(base: str) -> list[Person]:
+        people = await signed_up(base, NAMES[:3])
+        guest = httpx.AsyncClient(base_url=base)
+        for rated, guests in ((True, 0), (False, 0), (True, 1)):  # only the first is rated
+            seats = [{"kind": "human", "name": "Ann"}, {"kind": "open"}, {"kind": "open"}]
+            body = {"game": "piken", "players": 3, "rounds": 1, "seats": seats, "rated": rated}
+            made = (await people[0].http.post("/api/tables", json=body)).json()
+            code = made["invite"].rsplit("/", 1)[1]
+            tokens = [made["seats"][0]["token"]]
+            for k, joiner in enumerate(people[1:]):
+                http = guest if k < guests else joiner.http
+                joined = await http.post(
+                    f"/api/tables/{made['table']}/join", json={"name": joiner.name, "invite": code}
+                )
+                tokens.append(joined.json()["token"])
+            await asyncio.gather(
+                *(p.play_table(made["table"], tokens[k], k, random.Random(k)) for k, p in enumerate(people))
+            )
+        await guest.aclose()
+        return people
+
+    with ServerProcess(url) as served:
+        people = asyncio.run(play(served.base))
+        for person in people:
+            for _ in range(100):  # (rated as the table ends: a moment later)
+                seen = served.get(f"/api/players/{person.name}")
+                if seen["ratings"]:
+                    break
+                time.sleep(0.05)
+            assert seen["ratings"]["piken"]["matches"] == 1 and len(seen["history"]) == 1
+            assert seen["stats"]["piken"]["tables"] == 1 and seen["stats"]["piken"]["rounds"] == 1
+            rating = seen["ratings"]["piken"]
+            assert abs(rating["rating"] - (rating["mu"] - 3 * rating["sigma"])) <= 0.011  # each rounded apart

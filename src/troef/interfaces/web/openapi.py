@@ -10,6 +10,7 @@ from ...present import LANGUAGES
 from .accounts import NAME_LENGTH as ACCOUNT_NAME_LENGTH
 from .accounts import PASSWORD_LENGTHS
 from .clubs import CLUB_NAME_LENGTH, PRESET_NAME_LENGTH
+from .events import FORMATS, MAX_PLAYERS, MAX_SESSIONS
 from .seats import MAX_ROUNDS, NAME_LENGTH
 
 Schema = dict[str, Any]
@@ -56,6 +57,7 @@ TABLE_REQUEST: Final[Schema] = {
         "absent": {"enum": ["stand-in", "pause"]},
         "hints": BOOLEAN,
         "competitive": BOOLEAN,
+        "rated": BOOLEAN,
     },
 }
 CREATED: Final[Schema] = _object(
@@ -123,6 +125,51 @@ PRESET: Final[Schema] = {
     },
 }
 """A club's saved house rules (clubs.md)."""
+EVENT: Final[Schema] = {"name": "event", "in": "path", "required": True, "schema": TEXT}
+EVENT_REQUEST: Final[Schema] = {
+    "type": "object",
+    "required": ["name", "game", "sessions", "rounds", "players"],
+    "additionalProperties": False,
+    "properties": {
+        "name": {"type": "string", "minLength": 1, "maxLength": CLUB_NAME_LENGTH},
+        "game": TEXT,
+        "rules": {"oneOf": [TEXT, ANY_OBJECT]},
+        "format": {"enum": list(FORMATS)},
+        "sessions": {"type": "integer", "minimum": 1, "maximum": MAX_SESSIONS},
+        "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS},
+        "players": {"type": "array", "items": TEXT, "minItems": 1, "maxItems": MAX_PLAYERS},
+        "fill": TEXT,
+    },
+}
+"""A new event of a club (clubs.md, Events)."""
+STANDING: Final[Schema] = _object(
+    {"rank": INTEGER, "name": TEXT, "points": INTEGER, "rounds": INTEGER}, {"matchpoints": INTEGER}
+)
+EVENT_VIEW: Final[Schema] = _object(
+    {
+        "event": TEXT,
+        "name": TEXT,
+        "game": TEXT,
+        "rules": {"oneOf": [TEXT, ANY_OBJECT]},
+        "format": {"enum": list(FORMATS)},
+        "status": {"enum": ["registered", "playing", "over"]},
+        "sessions": {
+            "type": "array",
+            "items": _object(
+                {
+                    "session": INTEGER,
+                    "status": {"enum": ["playing", "over"]},
+                    "tables": {
+                        "type": "array",
+                        "items": _object({"table": TEXT, "seats": {"type": "array"}}),
+                    },
+                }
+            ),
+        },
+        "standings": {"type": "array", "items": STANDING},
+    }
+)
+RATING: Final[Schema] = _object({"mu": NUMBER, "sigma": NUMBER, "rating": NUMBER, "matches": INTEGER})
 SIGNED_IN: Final = (401, 403, 404)
 """What a signed-in member's request may be refused with: not signed in, not allowed, no such club."""
 
@@ -176,14 +223,34 @@ OPENAPI: Final[dict[str, Any]] = {
                 "responses": {"204": {"description": "signed out"}, **_answers({}, 403)},
             },
         },
+        "/api/accounts/reset": {
+            "post": {
+                "summary": "set a new password with a one-time code from a club admin, and sign in",
+                "requestBody": _body(
+                    {
+                        "type": "object",
+                        "required": ["code", "password"],
+                        "additionalProperties": False,
+                        "properties": {"code": TEXT, "password": CREDENTIALS["properties"]["password"]},
+                    }
+                ),
+                "responses": _answers({"200": NAMED}, *POSTED),
+            }
+        },
         "/api/clubs": {
+            "get": {
+                "summary": "the clubs of the signed-in player, with their roles and presets",
+                "responses": _answers(
+                    {"200": _object({"clubs": {"type": "array", "items": ANY_OBJECT}})}, 401
+                ),
+            },
             "post": {
                 "summary": "make a club: the signed-in player is its admin",
                 "requestBody": _body(
                     _object({"name": {"type": "string", "minLength": 1, "maxLength": CLUB_NAME_LENGTH}})
                 ),
                 "responses": _answers({"201": _object({"club": TEXT, "invite": TEXT})}, *POSTED, 401),
-            }
+            },
         },
         "/api/clubs/{club}": {
             "get": {
@@ -219,6 +286,99 @@ OPENAPI: Final[dict[str, Any]] = {
                 "parameters": [CLUB],
                 "requestBody": _body(PRESET),
                 "responses": _answers({"201": PRESET}, *POSTED, *SIGNED_IN, 409),
+            }
+        },
+        "/api/clubs/{club}/season": {
+            "post": {
+                "summary": "an admin sets how the season counts: best N events, tables of M members",
+                "parameters": [CLUB],
+                "requestBody": _body(
+                    _object(
+                        {
+                            "best": {
+                                "oneOf": [{"type": "null"}, {"type": "integer", "minimum": 1, "maximum": 100}]
+                            },
+                            "at_least": {"type": "integer", "minimum": 0, "maximum": 6},
+                        }
+                    )
+                ),
+                "responses": _answers({"200": ANY_OBJECT}, *POSTED, *SIGNED_IN),
+            }
+        },
+        "/api/clubs/{club}/reset": {
+            "post": {
+                "summary": "an admin makes a one-time link for a member to set a new password",
+                "parameters": [CLUB],
+                "requestBody": _body(NAMED),
+                "responses": _answers({"200": _object({"link": TEXT})}, *POSTED, *SIGNED_IN),
+            }
+        },
+        "/api/clubs/{club}/events": {
+            "post": {
+                "summary": "an admin makes an event of the club, its players registered",
+                "parameters": [CLUB],
+                "requestBody": _body(EVENT_REQUEST),
+                "responses": _answers({"201": _object({"event": TEXT})}, *POSTED, *SIGNED_IN),
+            }
+        },
+        "/api/events/{event}": {
+            "get": {
+                "summary": "an event with its sessions, tables and live standings",
+                "parameters": [EVENT],
+                "responses": _answers({"200": EVENT_VIEW}, *SIGNED_IN, 409),
+            }
+        },
+        "/api/events/{event}/start": {
+            "post": {
+                "summary": "an admin starts the event: session 1 is drawn",
+                "parameters": [EVENT],
+                "responses": _answers({"200": EVENT_VIEW}, *SIGNED_IN, 409),
+            }
+        },
+        "/api/events/{event}/players": {
+            "post": {
+                "summary": "an admin adds a late player or removes one, from the next session on",
+                "parameters": [EVENT],
+                "requestBody": _body({"type": "object", "properties": {"add": TEXT, "remove": TEXT}}),
+                "responses": _answers({"200": EVENT_VIEW}, *POSTED, *SIGNED_IN, 409),
+            }
+        },
+        "/api/events/{event}/seat": {
+            "get": {
+                "summary": "the signed-in player's seat in the session being played, with its token",
+                "parameters": [EVENT],
+                "responses": _answers(
+                    {"200": _object({"session": INTEGER, "table": TEXT, "seat": INTEGER, "token": TEXT})},
+                    *SIGNED_IN,
+                ),
+            }
+        },
+        "/api/events/{event}/standings.csv": {
+            "get": {
+                "summary": "the standings as CSV, with a header row",
+                "parameters": [EVENT],
+                "responses": {
+                    "200": {"description": "done", "content": {"text/csv": {"schema": TEXT}}},
+                    **_answers({}, *SIGNED_IN),
+                },
+            }
+        },
+        "/api/players/{name}": {
+            "get": {
+                "summary": "a player's ratings per game, their history, events with ranks and statistics",
+                "parameters": [{"name": "name", "in": "path", "required": True, "schema": TEXT}],
+                "responses": _answers(
+                    {
+                        "200": _object(
+                            {
+                                "name": TEXT,
+                                "ratings": {"type": "object", "additionalProperties": RATING},
+                                "events": {"type": "array", "items": ANY_OBJECT},
+                            }
+                        )
+                    },
+                    404,
+                ),
             }
         },
         "/api/tables": {
