@@ -7,6 +7,7 @@ and PostgreSQL. Whole events played over WebSockets are in test_web_event_play.p
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -18,6 +19,7 @@ from test_store import postgresql_skip_reason, url  # noqa: F401 - fixtures: SQL
 from test_web_accounts import PASSWORD, serve
 from troef.interfaces.web.accounts import COOKIE
 from troef.interfaces.web.app import NOT_ALLOWED
+from troef.interfaces.web.store import Store
 
 pytestmark = pytest.mark.slow
 
@@ -171,7 +173,7 @@ def test_tables_of_five_seat_the_odd_players_and_bots_fill_the_rest(club: tuple[
     )
 
 
-def test_a_player_gets_their_seat_and_its_token_on_every_device(club: tuple[People, str]) -> None:
+def test_a_player_gets_their_seat_and_its_token_on_every_device(club: tuple[People, str], url: str) -> None:
     people, club_id = club
     event = new_event(people, club_id, NAMES[:8], format="duplicate", rounds=2)
     people("Ann").post(f"/api/events/{event}/start")
@@ -193,6 +195,15 @@ def test_a_player_gets_their_seat_and_its_token_on_every_device(club: tuple[Peop
         state = ws.receive_json()
         assert state["type"] == "state" and state["seat"] == seat["seat"]
         ws.send_json({"type": "ready", "seed": "abc"})  # a shared deal takes no client seed
+        after = ws.receive_json()
+    with Store(url) as store:
+        loaded = store.load(seat["table"])
+    assert loaded is not None
+    row, events = loaded
+    seeds = row.settings["shared_seeds"]
+    assert len(seeds) == 2 and events[-1].data["seed"] == ""
+    shown = json.dumps([state, after, info, people("Cor").get(f"/api/events/{event}").json()])
+    assert not any(seed in shown for seed in seeds)  # the secret seeds are revealed by finished rounds alone
     refused(people("Lot").get(f"/api/events/{event}/seat"), 403)
     other = next(t["table"] for t in tables if t["table"] != seat["table"])
     for who in ("Cor", "Ilse", ""):  # the same deals are played there: nobody else watches until it ends
