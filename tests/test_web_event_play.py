@@ -174,6 +174,8 @@ def test_an_event_goes_on_where_it_was_after_a_sigkill(url: str) -> None:
         assert all(len(record["rounds"]) == 3 for record in played.values())
         expected = expected_standings(seen, played)
         assert {r["name"]: (r["points"], r["matchpoints"]) for r in seen["standings"]} == expected
+        for name in names:  # each table rated once, whether it ended before the kill or after
+            assert served.get(f"/api/players/{name}")["ratings"]["rikken"]["matches"] == 2
 
 
 def test_a_session_left_undrawn_is_drawn_when_the_server_starts_again(url: str) -> None:

@@ -340,5 +340,7 @@ MESSAGES: Final = (
     _("Set the password and sign in"),
     _("You are not a member of this club: join it with its invite code."),
     _("Online championships play these rules."),
+    _("Rated"),
+    _("rated when every player is signed in"),
 )
 """Every UI string of the browser client, in English (the message ids)."""

@@ -85,6 +85,11 @@ function showInvite() {
   const code = club && club.invite;
   box.hidden = !club || !code;
   if (!club || !code) return;
+  // a new club, its admin alone in it: the invite comes first; else after the members and events
+  const row = $("club").querySelector(".cards-row");
+  const first = club.members.length < 2;
+  if (row && first && box.nextElementSibling !== row) row.before(box);
+  else if (row && !first && box.previousElementSibling !== row) row.after(box);
   const link = absolute(`/clubs/${encodeURIComponent(club.club)}?invite=${encodeURIComponent(code)}`);
   /** @param {string} label @param {Node} row */
   const labelled = (label, row) => h("div", { class: "copy-row" }, h("span", { class: "copy-label", text: label }), row);

@@ -1,8 +1,9 @@
 // The lobby: create a table from GET /api/games (game, rules, house rules, players, rounds, seats), list
 // the listed tables to join or watch, remember the name. Signed in, the rules offered are also the
-// presets of the player's clubs (GET /api/clubs) for the game, "club: preset", sent by their name.
+// presets of the player's clubs (GET /api/clubs) for the game, "club: preset", sent by their name, and the
+// table may be rated (`[data-rated]`: `"rated": true`, clubs.md "Ratings").
 
-import { showAccount } from "./account.js";
+import { showAccount, signedIn } from "./account.js";
 import { getJSON, keepInvite, keepToken, postJSON, store, tokenFor } from "./api.js";
 import { optionFields, rulesOf } from "./houserules.js";
 import { currentLang, languageSwitch, loadWords, t, translate } from "./i18n.js";
@@ -136,6 +137,7 @@ async function create(event) {
   const body = { game: game().name, rules: rules(), players: Number(selectById("players").value), seats, listed: inputById("listed").checked, absent: selectById("absent").value, hints: inputById("hints").checked };
   const rounds = inputById("rounds").value.trim();
   if (rounds) body.rounds = parseInt(rounds, 10);
+  if (!$("rated-row").hidden && inputById("rated").checked) body.rated = true;
   const button = document.querySelector("[data-create]");
   button && button.setAttribute("disabled", "");
   try {
@@ -237,6 +239,7 @@ async function main() {
   }
   fillGames();
   loadClubs();
+  signedIn().then((name) => ($("rated-row").hidden = name === null));
   $("game").addEventListener("change", fillGame);
   $("preset").addEventListener("change", fillPreset);
   $("players").addEventListener("change", fillSeats);
