@@ -26,7 +26,9 @@ from sqlalchemy.exc import OperationalError
 
 import troef
 from troef.interfaces.web.account_rows import Account, AccountRows
-from troef.interfaces.web.schema import EVENTS, TABLES, metadata
+from troef.interfaces.web.club_rows import ClubRows
+from troef.interfaces.web.event_rows import ClubEvent, DrawnTable, EventPlayer, EventRows
+from troef.interfaces.web.schema import ACCOUNTS, EVENTS, MEMBERS, TABLES, metadata
 from troef.interfaces.web.store import (
     Event,
     Store,
@@ -455,6 +457,37 @@ def test_a_database_holding_tables_gains_accounts_and_keeps_its_tables(url: str)
         assert rows.session("s" * 64) is None and rows.session("t" * 64) == ("Ann", 5.0)
         rows.open_session("v" * 64, "ann", now=9.0, kept=2, since=5.5)  # ends those begun by 5.5
         assert rows.session("t" * 64) is None and rows.session("u" * 64) == ("Ann", 6.0)
+
+
+def test_a_database_holding_tables_and_clubs_gains_events_and_ratings(url: str) -> None:
+    """Migration 0007 (issue 34): a club made before keeps its members and counts its season plainly (every
+    event, every table); events, their tables and ratings join the tables already there."""
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0006")
+        values = {"id": "t1", "game": "rikken", "rules": "kampioenschap", "players": 4, "settings": {}}
+        connection.execute(TABLES.insert().values(**values, created=1.0, version=0))
+        connection.execute(
+            ACCOUNTS.insert().values(key="ann", name="Ann", password="$argon2id$...", created=1.0)
+        )
+        connection.execute(
+            text("INSERT INTO clubs (id, name, invite, created) VALUES ('c1', 'De Troef', 'x', 1.0)")
+        )
+        connection.execute(MEMBERS.insert().values(club="c1", account="ann", role="admin", joined=1.0))
+    engine.dispose()
+    with Store(url) as store:
+        clubs = ClubRows(store)
+        assert clubs.season("c1") == (None, 0) and clubs.members("c1") == [{"name": "Ann", "role": "admin"}]
+        event = ClubEvent(
+            "e1", "c1", "Rikavond", "rikken", "kampioenschap", "draw", 2, 4, None, "playing", 2.0
+        )
+        rows = EventRows(store)
+        rows.create(event, [EventPlayer("ann", "Ann", True)])
+        seats = [{"seat": 0, "account": "ann", "name": "Ann"}]
+        assert rows.add_session("e1", 1, [DrawnTable("t1", 1, 0, seats, False)], now=3.0)
+        assert not rows.add_session("e1", 1, [], now=4.0)  # drawn once, whichever process comes second
+        assert rows.tables("e1") == [DrawnTable("t1", 1, 0, seats, False)]
+        assert store.load("t1") == (TableRow("t1", "rikken", "kampioenschap", 4, {}, 1.0), [])
 
 
 def test_rematch_invites_stored_before_0_8_are_stripped(url: str) -> None:
