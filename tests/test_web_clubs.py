@@ -31,19 +31,25 @@ People = Callable[[str], TestClient]
 def clients(url: str) -> Iterator[People]:
     """Ann (who makes the club), Bob and Cor, each signed in, taking turns on one client."""
     with serve(url) as client:
-        cookies = {}
-        for name in ("Ann", "Bob", "Cor"):
-            client.cookies.clear()
-            answer = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
-            assert answer.status_code == 201, answer.text
-            cookies[name] = client.cookies[COOKIE]
+        yield taking_turns(client, ["Ann", "Bob", "Cor"])
 
-        def as_person(name: str) -> TestClient:
-            client.cookies.clear()
+
+def taking_turns(client: TestClient, names: list[str]) -> People:
+    """Each of ``names`` signed up on ``client``; the client as the person named (``""``: nobody)."""
+    cookies = {}
+    for name in names:
+        client.cookies.clear()
+        answer = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
+        assert answer.status_code == 201, answer.text
+        cookies[name] = client.cookies[COOKIE]
+
+    def as_person(name: str) -> TestClient:
+        client.cookies.clear()
+        if name:
             client.cookies.set(COOKIE, cookies[name])
-            return client
+        return client
 
-        yield as_person
+    return as_person
 
 
 def make_club(client: TestClient, name: str = "Rikclub De Troef") -> dict[str, str]:

@@ -8,15 +8,15 @@ and PostgreSQL. Whole events played over WebSockets are in test_web_event_play.p
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from test_store import postgresql_skip_reason, url  # noqa: F401 - fixtures: SQLite, or a PostgreSQL schema
-from test_web_accounts import PASSWORD, serve
+from test_web_accounts import serve
+from test_web_clubs import People, taking_turns
 from troef.interfaces.web.accounts import COOKIE
 from troef.interfaces.web.app import NOT_ALLOWED
 from troef.interfaces.web.store import Store
@@ -25,27 +25,12 @@ pytestmark = pytest.mark.slow
 
 NAMES = ["Ann", "Bob", "Cor", "Dirk", "Eva", "Fien", "Gijs", "Hans", "Ilse", "Jan", "Kees", "Lot"]
 
-People = Callable[[str], TestClient]
-"""The one client, signed in as the person named."""
-
 
 @pytest.fixture
 def club(url: str) -> Iterator[tuple[People, str]]:
     """Ann's club, which everyone of `NAMES` but Lot joined; the client as each person."""
     with serve(url, signups_per_minute=len(NAMES) + 2) as client:
-        cookies = {}
-        for name in NAMES:
-            client.cookies.clear()
-            answer = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
-            assert answer.status_code == 201, answer.text
-            cookies[name] = client.cookies[COOKIE]
-
-        def as_person(name: str) -> TestClient:
-            client.cookies.clear()
-            if name:
-                client.cookies.set(COOKIE, cookies[name])
-            return client
-
+        as_person = taking_turns(client, NAMES)
         made = as_person("Ann").post("/api/clubs", json={"name": "Rikclub De Troef"}).json()
         for name in NAMES[1:-1]:
             assert (
