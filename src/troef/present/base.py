@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final
 
 from ..core.actions import Action
 from ..core.cards import CODES, RANKS, SUITS
-from ..core.game import Game
+from ..core.game import Game, Result
 from ..core.match import Match, SheetRow
 from .i18n import Words
 from .model import (
@@ -109,6 +109,12 @@ class Presenter:
     """The keys of a round's result details that the score sheet shows everyone: public once the round
     is over and naming no card that was not (an allow-list: a key added to a game's result is not served
     until it is listed here)."""
+
+    def took_on(self, result: Result, seat: int) -> tuple[str, bool] | None:
+        """What ``seat`` took on in a finished round (the kind of contract or bid, as its players count it)
+        and whether it made it, for the player page's statistics (`troef.present.stats`); None for a round
+        where it took nothing on (the default: a game with no contracts)."""
+        return None
 
     def help(self, seen: Seen) -> str:
         """How to answer, shown at the start and on ``help``."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..core.actions import Action
 from ..core.cards import SUITS, parse_card
-from ..core.game import Money
+from ..core.game import Money, Result
 from ..core.match import Match, SheetRow
 from ..games.hoogjassen.rules import Hoogjassen
 from ..games.hoogjassen.scoring import card_points
@@ -71,6 +71,10 @@ class HoogjassenPresenter(Presenter):
         "result",
         "pot",
     )
+
+    def took_on(self, result: Result, seat: int) -> tuple[str, bool] | None:
+        """A game the seat declared, made when it did not lose."""
+        return ("declared", result["scores"][seat] > 0) if result["details"].get("declarer") == seat else None
 
     def help(self, seen: Seen) -> str:
         w = seen.w

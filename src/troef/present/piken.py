@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..core.actions import Action
+from ..core.game import Result
 from ..core.match import Match, SheetRow
 from ..games.piken.combos import NO_KEY, TYPE_NAMES, beats, classify, type_name
 from ..games.piken.middle import SPECIAL
@@ -52,6 +53,10 @@ def play_cards(action: str) -> list[str]:
 class PikenPresenter(Presenter):
     plays_tricks = False
     sheet_details = ("first_leader", "piles", "spades", "winner")
+
+    def took_on(self, result: Result, seat: int) -> tuple[str, bool] | None:
+        """Every round, won when the seat won it."""
+        return "rounds", result["details"].get("winner") == seat
 
     def about(self, seen: Seen) -> str:
         return seen.w._("The middle and the piles")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.game import Result
 from ..core.match import Match, SheetRow
 from .base import Presenter, Seen, View, signed
 from .model import Group, Line, Part, joined, line, phrase
@@ -9,6 +10,11 @@ from .model import Group, Line, Part, joined, line, phrase
 
 class RififiPresenter(Presenter):
     sheet_details = ("hand_size", "trump", "bids", "tricks")
+
+    def took_on(self, result: Result, seat: int) -> tuple[str, bool] | None:
+        """The seat's bid, made with as many tricks as bid."""
+        bid = result["details"]["bids"][seat]
+        return f"bid {bid}", bid == result["details"]["tricks"][seat]
 
     def about(self, seen: Seen) -> str:
         return seen.w._("Trump and bids")

@@ -7,6 +7,7 @@ The partner shows only once the view's ``sides`` name him; a card led blind only
 from __future__ import annotations
 
 from ..core.actions import Action
+from ..core.game import Result
 from ..core.match import SheetRow
 from ..games.rikken.contracts import CONTRACTS, EEN_OF_VIJF, MISERE, PIEK, SCHOPPEN_MIE
 from .base import Presenter, Seen, View, signed
@@ -45,6 +46,13 @@ class RikkenPresenter(Presenter):
         "made",
         "tricks",
     )
+
+    def took_on(self, result: Result, seat: int) -> tuple[str, bool] | None:
+        """The contract the seat bid (as declarer, or as one of a piek's or misère's players)."""
+        details = result["details"]
+        declarer = details["declarer"]
+        mine = seat == declarer if declarer is not None else seat in details["players"]
+        return (str(details["contract"]), bool(details["made"][seat])) if mine else None
 
     def bid_word(self, seen: Seen, bid: str) -> str:
         return shown(super().bid_word(seen, bid))

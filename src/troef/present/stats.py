@@ -7,38 +7,21 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..core.game import Result
+from . import PRESENTERS
 
 
 def seat_stats(game: str, results: Sequence[Result], seat: int) -> dict[str, Any]:
-    """``{"rounds", "points", "kinds": {kind: [taken, made]}}`` of ``seat`` over a match's round results:
-    Rikken's contracts the seat bid (as declarer, or as one of a piek's or misère's players), Rififi's
-    bids (made: as many tricks as bid), Hoogjassen's games the seat declared (made: not lost), Piken's
-    rounds (made: the seat won the round)."""
+    """``{"rounds", "points", "kinds": {kind: [taken, made]}}`` of ``seat`` over a match's round results,
+    each round's kind and whether it was made as the game's presenter says (`Presenter.took_on`)."""
     kinds: dict[str, list[int]] = {}
     for result in results:
-        taken = _taken(game, result, seat)
+        taken = PRESENTERS[game].took_on(result, seat)
         if taken is not None:
             counted = kinds.setdefault(taken[0], [0, 0])
             counted[0] += 1
             counted[1] += taken[1]
     points = sum(result["scores"][seat] for result in results)
     return {"rounds": len(results), "points": points, "kinds": kinds}
-
-
-def _taken(game: str, result: Result, seat: int) -> tuple[str, bool] | None:
-    details: Mapping[str, Any] = result.get("details", {})
-    if game == "rikken":
-        declarer = details.get("declarer")
-        mine = seat == declarer if declarer is not None else seat in details.get("players", ())
-        return (str(details["contract"]), bool(details["made"][seat])) if mine else None
-    if game == "rififi":
-        bid = details["bids"][seat]
-        return f"bid {bid}", bid == details["tricks"][seat]
-    if game == "hoogjassen":
-        return ("declared", result["scores"][seat] > 0) if details.get("declarer") == seat else None
-    if game == "piken":
-        return "rounds", details.get("winner") == seat
-    return None
 
 
 def added(totals: Iterable[Mapping[str, Any]]) -> dict[str, Any]:

@@ -1,9 +1,9 @@
 """The table draw of a club event: in each session the registered players are drawn to tables.
 
 Table size (`table_sizes`): the game's default number of players; where the players do not divide into such
-tables, tables of the largest size the game allows make up the difference (Rikken: four, and five with the
-dealer sitting out); where that cannot seat everyone either (or the event needs one size, as a duplicate event
-does), the seats still left are given to bots, at the last table.
+tables, tables of the largest size the game allows make up the difference (a game of four that seats five
+with the dealer sitting out: fours and fives); where that cannot seat everyone either (or the event needs one
+size, as a duplicate event does), the seats still left are given to bots, at the last table.
 
 The draw (`draw`) spreads opponents. The event draws one session at a time, and each session's draw sees how
 often every pair already shared a table (`meetings` of the earlier sessions). Among the ways to seat everyone
@@ -27,7 +27,7 @@ The search, every step drawn from the caller's `random.Random`:
    plane of order 4).
 
 `forced` gives a lower bound on the largest pair count that any schedule must reach; its docstring proves
-it. The tests draw every event of 8 to 40 people over 2 to 6 sessions at Rikken's tables, session by
+it. The tests draw every event of 8 to 40 people over 2 to 6 sessions at tables of four and five, session by
 session: after 285 of the 330 sessions from the second on the largest count is exactly `forced`, after the
 other 45 one more. For about half of those a schedule at the bound exists (the draw, which neither sees
 the sessions to come nor changes those done, misses it); for 20 people over six sessions the bound is not
