@@ -479,7 +479,7 @@ def test_a_database_holding_tables_and_clubs_gains_events_and_ratings(url: str) 
         clubs = ClubRows(store)
         assert clubs.season("c1") == (None, 0) and clubs.members("c1") == [{"name": "Ann", "role": "admin"}]
         event = ClubEvent(
-            "e1", "c1", "Rikavond", "rikken", "kampioenschap", "draw", 2, 4, None, "playing", 2.0
+            "e1", "c1", "Rikavond", "rikken", "kampioenschap", "draw", 2, 4, None, 30.0, 60.0, "playing", 2.0
         )
         rows = EventRows(store)
         rows.create(event, [EventPlayer("ann", "Ann", True)])

@@ -271,3 +271,30 @@ def test_a_casual_table_is_rated_when_asked_and_every_human_is_an_account(url: s
             assert seen["stats"]["piken"]["tables"] == 1 and seen["stats"]["piken"]["rounds"] == 1
             rating = seen["ratings"]["piken"]
             assert abs(rating["rating"] - (rating["mu"] - 3 * rating["sigma"])) <= 0.011  # each rounded apart
+
+
+def test_a_player_who_does_not_show_up_gets_a_stand_in_and_the_event_goes_on(url: str) -> None:
+    """Dirk never comes: after the away limit a stand-in bot plays his seat, marked in the record, and the
+    session ends as any other."""
+    names = NAMES[:4]
+
+    async def play(base: str) -> tuple[list[Person], str]:
+        people = await signed_up(base, names)
+        club = await club_with(people[0], people[1:])
+        body = event_body(names, "draw", sessions=1, rounds=1, ready_limit=1, away_limit=1)
+        event = (await people[0].http.post(f"/api/clubs/{club}/events", json=body)).json()["event"]
+        assert (await people[0].http.post(f"/api/events/{event}/start")).status_code == 200
+        await asyncio.gather(*(p.play(event, random.Random(k)) for k, p in enumerate(people[:3])))
+        return people, event
+
+    with ServerProcess(url) as served:
+        people, event = asyncio.run(play(served.base))
+        seen = get(served.base, f"/api/events/{event}", people[0].cookie).json()
+        assert seen["status"] == "over"
+        (table,) = seen["sessions"][0]["tables"]
+        dirk = next(s["seat"] for s in table["seats"] if s["name"] == "Dirk")
+        (played,) = served.get(f"/api/tables/{table['table']}/record")["rounds"]
+        assert played["stand_in"]  # the indices of the stand-in's actions
+        (shown,) = served.get(f"/api/tables/{table['table']}")["sheet"]["rounds"]
+        assert shown["stand_in"] == [dirk]  # marked on the sheet as his seat's
+        assert next(r for r in seen["standings"] if r["name"] == "Dirk")["rounds"] == 1

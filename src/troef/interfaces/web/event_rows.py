@@ -30,6 +30,8 @@ class ClubEvent:
     sessions: int
     rounds: int
     fill: str | None
+    ready_limit: float
+    away_limit: float
     status: str
     created: float
 

@@ -34,7 +34,17 @@ from .clubs import ADMIN, CLUB_NAME_LENGTH, MEMBER, Clubs, club_text
 from .draw import draw, meetings, table_sizes
 from .event_rows import ClubEvent, DrawnTable, EventPlayer, EventRows
 from .ratings import Placed, RatingRows, shown
-from .seats import MAX_ROUNDS, Invalid, NoSuchTable, NotNow, bot_kind, name_key
+from .seats import (
+    AWAY_LIMIT,
+    MAX_ROUNDS,
+    READY_LIMIT,
+    Invalid,
+    NoSuchTable,
+    NotNow,
+    bot_kind,
+    limit,
+    name_key,
+)
 from .standings import Played, event_scores, season, standings, standings_csv
 from .store import Store
 from .table import ID_BYTES, Seating, Table
@@ -48,7 +58,9 @@ REPLICAS: Final = 2000
 """The most tables of events read here but run elsewhere that are kept replayed (the oldest read go)."""
 MAX_PLAYERS: Final = 400
 """The most players an event registers."""
-EVENT_KEYS: Final = frozenset({"name", "game", "rules", "format", "sessions", "rounds", "players", "fill"})
+EVENT_KEYS: Final = frozenset(
+    {"name", "game", "rules", "format", "sessions", "rounds", "players", "fill", "ready_limit", "away_limit"}
+)
 
 
 class NoSuchEvent(NoSuchTable):
@@ -116,6 +128,7 @@ class Events:
         fill = body.get("fill")
         if fill is not None:
             fill = bot_kind(game_name, fill)
+        limits = limit(body, "ready_limit", READY_LIMIT), limit(body, "away_limit", AWAY_LIMIT)
         players = await self._members(club.id, body.get("players"))
         self._sizes(game, len(players), form == "duplicate", fill)
         event = ClubEvent(
@@ -128,6 +141,7 @@ class Events:
             sessions,
             rounds,
             fill,
+            *limits,
             "registered",
             self.clock(),
         )
@@ -398,6 +412,8 @@ class Events:
                     for s in seats
                 ],
                 "competitive": True,
+                "ready_limit": event.ready_limit,
+                "away_limit": event.away_limit,
             }
             humans: list[int] = [s["seat"] for s in seats if "account" in s]
             seating = Seating(

@@ -139,6 +139,8 @@ EVENT_REQUEST: Final[Schema] = {
         "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS},
         "players": {"type": "array", "items": TEXT, "minItems": 1, "maxItems": MAX_PLAYERS},
         "fill": TEXT,
+        "ready_limit": {"type": "number", "minimum": 1, "maximum": 3600},
+        "away_limit": {"type": "number", "minimum": 1, "maximum": 3600},
     },
 }
 """A new event of a club (clubs.md, Events)."""

@@ -107,11 +107,14 @@ CLUB_EVENTS: Final = Table(
     Column("sessions", Integer, nullable=False),
     Column("rounds", Integer, nullable=False),
     Column("fill", String(KIND_LENGTH), nullable=True),
+    Column("ready_limit", Float, nullable=False),
+    Column("away_limit", Float, nullable=False),
     Column("status", String(16), nullable=False),
     Column("created", Float, nullable=False),
 )
 """One row an event of a club (clubs.md, Events): its rules (a notation), format, sessions, rounds per
-session, the bots that fill seats, and ``registered``, ``playing`` or ``over``."""
+session, the bots that fill seats, its tables' ready and away limits, and ``registered``, ``playing`` or
+``over``."""
 EVENT_PLAYERS: Final = Table(
     "event_players",
     metadata,

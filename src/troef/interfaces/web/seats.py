@@ -208,8 +208,8 @@ def read_body(body: object) -> TableSpec:
         game,
         rounds,
         tuple(_seat(game.name, k, seat) for k, seat in enumerate(seats)),
-        _limit(body, "ready_limit", READY_LIMIT),
-        _limit(body, "away_limit", AWAY_LIMIT),
+        limit(body, "ready_limit", READY_LIMIT),
+        limit(body, "away_limit", AWAY_LIMIT),
         listed,
         absent,
         hints,
@@ -241,7 +241,8 @@ def _flag(body: Mapping[str, Any], key: str) -> bool:
     return value
 
 
-def _limit(body: Mapping[str, Any], key: str, default: float) -> float:
+def limit(body: Mapping[str, Any], key: str, default: float) -> float:
+    """A body's limit ``key`` in seconds (1 to 3600; ``default`` when it gives none), or `Invalid`."""
     value = body.get(key, default)
     if type(value) not in (int, float) or not 1 <= value <= 3600:
         raise Invalid(f"{key} is a number of seconds from 1 to 3600, not {_shown(value)}")

@@ -30,6 +30,8 @@ def upgrade() -> None:
         sa.Column("sessions", sa.Integer, nullable=False),
         sa.Column("rounds", sa.Integer, nullable=False),
         sa.Column("fill", sa.String(32), nullable=True),
+        sa.Column("ready_limit", sa.Float, nullable=False),
+        sa.Column("away_limit", sa.Float, nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("created", sa.Float, nullable=False),
     )
