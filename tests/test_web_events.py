@@ -277,3 +277,32 @@ def test_a_players_page_data(club: tuple[People, str]) -> None:
     seen = people("").get("/api/players/ann").json()
     assert seen == {"name": "Ann", "ratings": {}, "events": [], "history": [], "stats": {}}
     refused(people("").get("/api/players/nobody"), 404, "no player")
+
+
+NASTY_GETS = [
+    "/api/players/%00x",
+    "/api/players/%ED%A0%80",
+    "/api/players/" + "x" * 5000,
+    "/api/tables/%00",
+    "/api/tables/%00/record",
+    "/api/clubs/%00",
+    "/api/events/%00",
+    "/api/events/a%00/seat",
+    "/api/events/a%00/standings.csv",
+]
+
+
+def test_ids_and_names_no_database_can_store_are_404_not_500(club: tuple[People, str]) -> None:
+    """A NUL in a path's id or name reached PostgreSQL, which refuses it: 500."""
+    people, club_id = club
+    for path in NASTY_GETS:
+        refused(people("Ann").get(path), 404)
+    refused(people("Ann").post("/api/events/%00/start"), 404)
+    refused(people("Ann").post(f"/api/clubs/{club_id}/reset", json={"name": "Bob\u0000"}), 400, "name")
+    table = {
+        "game": "rikken",
+        "rules": "a\u0000",
+        "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "open"}] * 3,
+    }
+    refused(people("Ann").post("/api/tables", json=table), 400)
+    refused(people("Ann").post(f"/api/clubs/{club_id}/events", json=body(NAMES[:8], rules="a\u0000")), 400)

@@ -26,6 +26,7 @@ from typing import Any, Final
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -98,6 +99,22 @@ PAGE_HEADERS: Final = {
 }
 """The headers of every page and static file (revalidated on every load: a new troef shows at once; no
 ``Referer`` leaves a page, so the invite code in a join link's address stays there)."""
+
+
+class Key(Convertor[str]):
+    """A path's id (a table's, a club's, an event's): what `secrets.token_urlsafe` makes, at most 64
+    characters. Any other such path is no page (404) and never reaches the database."""
+
+    regex = "[A-Za-z0-9_-]{1,64}"
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("key", Key())
 
 
 def static_directory() -> Path:
@@ -490,36 +507,36 @@ def create_app(
             Route("/api/session", session, methods=["GET", "POST", "DELETE"]),
             Route("/api/accounts/reset", reset_password, methods=["POST"]),
             Route("/api/clubs", my_clubs, methods=["GET", "POST"]),
-            Route("/api/clubs/{club}", club),
-            Route("/api/clubs/{club}/join", join_club, methods=["POST"]),
-            Route("/api/clubs/{club}/presets", club_preset, methods=["POST"]),
-            Route("/api/clubs/{club}/season", club_season, methods=["POST"]),
-            Route("/api/clubs/{club}/reset", club_reset, methods=["POST"]),
-            Route("/api/clubs/{club}/events", create_event, methods=["POST"]),
-            Route("/api/events/{event}", event),
-            Route("/api/events/{event}/start", start_event, methods=["POST"]),
-            Route("/api/events/{event}/players", event_players, methods=["POST"]),
-            Route("/api/events/{event}/seat", event_seat),
-            Route("/api/events/{event}/standings.csv", event_csv),
+            Route("/api/clubs/{club:key}", club),
+            Route("/api/clubs/{club:key}/join", join_club, methods=["POST"]),
+            Route("/api/clubs/{club:key}/presets", club_preset, methods=["POST"]),
+            Route("/api/clubs/{club:key}/season", club_season, methods=["POST"]),
+            Route("/api/clubs/{club:key}/reset", club_reset, methods=["POST"]),
+            Route("/api/clubs/{club:key}/events", create_event, methods=["POST"]),
+            Route("/api/events/{event:key}", event),
+            Route("/api/events/{event:key}/start", start_event, methods=["POST"]),
+            Route("/api/events/{event:key}/players", event_players, methods=["POST"]),
+            Route("/api/events/{event:key}/seat", event_seat),
+            Route("/api/events/{event:key}/standings.csv", event_csv),
             Route("/api/players/{name}", player_page_data),
             Route("/api/tables", tables, methods=["GET", "POST"]),
-            Route("/api/tables/{id}", table_info),
-            Route("/api/tables/{id}/join", join, methods=["POST"]),
-            Route("/api/tables/{id}/record", record),
-            Route("/api/tables/{id}/rematch", rematch, methods=["POST"]),
-            Route("/api/tables/{id}/rounds/{k:int}", round_replay),
-            WebSocketRoute("/ws/tables/{id}", socket),
+            Route("/api/tables/{id:key}", table_info),
+            Route("/api/tables/{id:key}/join", join, methods=["POST"]),
+            Route("/api/tables/{id:key}/record", record),
+            Route("/api/tables/{id:key}/rematch", rematch, methods=["POST"]),
+            Route("/api/tables/{id:key}/rounds/{k:int}", round_replay),
+            WebSocketRoute("/ws/tables/{id:key}", socket),
             Route("/", page("lobby.html")),
-            Route("/tables/{id}", page("table.html")),
-            Route("/tables/{id}/replay", page("replay.html")),
-            Route("/join/{id}/{code}", page("join.html")),
+            Route("/tables/{id:key}", page("table.html")),
+            Route("/tables/{id:key}/replay", page("replay.html")),
+            Route("/join/{id:key}/{code}", page("join.html")),
             Route("/signup", page("signup.html")),
             Route("/login", page("login.html")),
             Route("/reset/{code}", page("reset.html")),
             Route("/clubs", page("clubs.html")),
-            Route("/clubs/{club}", page("club.html")),
-            Route("/events/{event}", page("event.html")),
-            Route("/events/{event}/ranking", page("ranking.html")),
+            Route("/clubs/{club:key}", page("club.html")),
+            Route("/events/{event:key}", page("event.html")),
+            Route("/events/{event:key}/ranking", page("ranking.html")),
             Route("/players/{name}", page("player.html")),
             Mount("/static", Assets(directory=folder, check_dir=False), name="static"),
         ],

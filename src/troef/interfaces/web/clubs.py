@@ -140,7 +140,7 @@ class Clubs:
         club = await self.club(club_id)
         await self.role(player, club, ADMIN)
         name = _field(body, "name")
-        key = name_key(name) if isinstance(name, str) else ""
+        key = name_key(club_text(name, "a member's name", CLUB_NAME_LENGTH))
         if await asyncio.to_thread(self.rows.role, club.id, key) is None:
             raise Invalid(f"{str(name)[:40]!r} is not a member of the club")
         return key
@@ -156,6 +156,10 @@ class Clubs:
             return body
         if len(rules) > PRESET_NAME_LENGTH or rules in {preset.name for preset in GAMES[game].presets}:
             return body
+        try:
+            club_text(rules, "a preset's name", PRESET_NAME_LENGTH)
+        except Invalid:
+            return body  # no preset has such a name (and the game refuses it as rules)
         found = await asyncio.to_thread(self.rows.members_presets, account, game, rules)
         if not found:
             return body

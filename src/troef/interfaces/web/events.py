@@ -29,6 +29,7 @@ from ...core.game import Game
 from ...games import GAMES, load_game
 from ...games.fair import SERVER_SEED_BYTES
 from ...present.stats import added, seat_stats
+from .accounts import account_name
 from .club_rows import ClubRows
 from .clubs import ADMIN, CLUB_NAME_LENGTH, MEMBER, Clubs, club_text
 from .draw import draw, meetings, table_sizes
@@ -282,7 +283,11 @@ class Events:
 
     async def player(self, name: str) -> dict[str, Any]:
         """``GET /api/players/{name}``: ratings, their history, events with ranks and statistics."""
-        found = await asyncio.to_thread(self.ratings.player, name_key(name[:96]))
+        try:
+            key = name_key(account_name(name))
+        except Invalid:
+            raise NoSuchTable(f"there is no player {name[:40]!r}") from None
+        found = await asyncio.to_thread(self.ratings.player, key)
         if found is None:
             raise NoSuchTable(f"there is no player {name[:40]!r}")
         events = []
