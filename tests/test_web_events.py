@@ -167,6 +167,7 @@ def test_a_player_gets_their_seat_and_its_token_on_every_device(club: tuple[Peop
     assert people("Cor").get(f"/api/events/{event}/seat").json() == seat  # asked again: the same
     info = people("Cor").get(f"/api/tables/{seat['table']}").json()
     assert info["seats"][seat["seat"]]["name"] == "Cor" and info["competitive"] and not info["hints"]
+    assert info["rated"]
     assert info["event"] == {"event": event, "name": "Rikavond november", "session": 1}
     assert info["rounds"] == 2 and info["round"]["commitment"]
     tables = people("Ann").get(f"/api/events/{event}").json()["sessions"][0]["tables"]

@@ -116,6 +116,10 @@ class Presenter:
         where it took nothing on (the default: a game with no contracts)."""
         return None
 
+    def kind_label(self, w: Words, kind: str) -> str:
+        """A kind of `took_on` as the player page names it, in ``w``'s language."""
+        return kind
+
     def help(self, seen: Seen) -> str:
         """How to answer, shown at the start and on ``help``."""
         raise NotImplementedError

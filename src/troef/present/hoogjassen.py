@@ -76,6 +76,9 @@ class HoogjassenPresenter(Presenter):
         """A game the seat declared, made when it did not lose."""
         return ("declared", result["scores"][seat] > 0) if result["details"].get("declarer") == seat else None
 
+    def kind_label(self, w: Words, kind: str) -> str:
+        return w._("games declared")
+
     def help(self, seen: Seen) -> str:
         w = seen.w
         text_ = w._(

@@ -58,6 +58,9 @@ class PikenPresenter(Presenter):
         """Every round, won when the seat won it."""
         return "rounds", result["details"].get("winner") == seat
 
+    def kind_label(self, w: Words, kind: str) -> str:
+        return w._("rounds (made: won)")
+
     def about(self, seen: Seen) -> str:
         return seen.w._("The middle and the piles")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core.game import Result
 from ..core.match import Match, SheetRow
 from .base import Presenter, Seen, View, signed
+from .i18n import Words
 from .model import Group, Line, Part, joined, line, phrase
 
 
@@ -14,7 +15,10 @@ class RififiPresenter(Presenter):
     def took_on(self, result: Result, seat: int) -> tuple[str, bool] | None:
         """The seat's bid, made with as many tricks as bid."""
         bid = result["details"]["bids"][seat]
-        return f"bid {bid}", bid == result["details"]["tricks"][seat]
+        return str(bid), bid == result["details"]["tricks"][seat]
+
+    def kind_label(self, w: Words, kind: str) -> str:
+        return w._("bid {n}").format(n=kind)
 
     def about(self, seen: Seen) -> str:
         return seen.w._("Trump and bids")

@@ -11,6 +11,7 @@ from ..core.game import Result
 from ..core.match import SheetRow
 from ..games.rikken.contracts import CONTRACTS, EEN_OF_VIJF, MISERE, PIEK, SCHOPPEN_MIE
 from .base import Presenter, Seen, View, signed
+from .i18n import Words
 from .model import Group, Line, joined, line, phrase
 
 
@@ -53,6 +54,9 @@ class RikkenPresenter(Presenter):
         declarer = details["declarer"]
         mine = seat == declarer if declarer is not None else seat in details["players"]
         return (str(details["contract"]), bool(details["made"][seat])) if mine else None
+
+    def kind_label(self, w: Words, kind: str) -> str:
+        return shown(kind)
 
     def bid_word(self, seen: Seen, bid: str) -> str:
         return shown(super().bid_word(seen, bid))

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..core.game import Result
 from . import PRESENTERS
+from .i18n import Words
 
 
 def seat_stats(game: str, results: Sequence[Result], seat: int) -> dict[str, Any]:
@@ -24,8 +25,9 @@ def seat_stats(game: str, results: Sequence[Result], seat: int) -> dict[str, Any
     return {"rounds": len(results), "points": points, "kinds": kinds}
 
 
-def added(totals: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    """Several matches' `seat_stats` added up, with ``matches`` and ``points_per_round``."""
+def added(game: str, totals: Iterable[Mapping[str, Any]], w: Words) -> dict[str, Any]:
+    """Several matches' `seat_stats` of ``game`` added up, with ``matches``, ``points_per_round`` and each
+    kind's label in ``w``'s language."""
     rounds = points = matches = 0
     kinds: dict[str, list[int]] = {}
     for stats in totals:
@@ -38,7 +40,8 @@ def added(totals: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             counted[1] += made
     per_round = round(points / rounds, 2) if rounds else 0.0
     order = sorted(kinds.items(), key=lambda item: (-item[1][0], item[0]))
-    shown = [{"kind": kind, "label": kind, "bid": taken, "made": made} for kind, (taken, made) in order]
+    label = PRESENTERS[game].kind_label
+    shown = [{"kind": k, "label": label(w, k), "bid": taken, "made": made} for k, (taken, made) in order]
     return {
         "tables": matches,
         "rounds": rounds,

@@ -405,7 +405,7 @@ def create_app(
         )
 
     async def player_page_data(request: Request) -> Response:
-        return JSONResponse(await events.player(request.path_params["name"]))
+        return JSONResponse(await events.player(request.path_params["name"], query_lang(request)))
 
     async def club_preset(request: Request) -> Response:
         name = await player(request)

@@ -18,6 +18,7 @@ import asyncio
 import base64
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 from collections import OrderedDict
@@ -28,6 +29,7 @@ from ...core.errors import TroefError
 from ...core.game import Game
 from ...games import GAMES, load_game
 from ...games.fair import SERVER_SEED_BYTES
+from ...present import Words
 from ...present.stats import added, seat_stats
 from .accounts import account_name
 from .club_rows import ClubRows
@@ -52,6 +54,8 @@ from .table import ID_BYTES, Seating, Table
 
 if TYPE_CHECKING:
     from .server import TableServer
+
+log = logging.getLogger("troef.web")
 
 FORMATS: Final = ("draw", "duplicate")
 MAX_SESSIONS: Final = 20
@@ -281,8 +285,9 @@ class Events:
         seen["season"] = {"best": best, "at_least": at_least, "standings": season(scores, best=best)}
         return seen
 
-    async def player(self, name: str) -> dict[str, Any]:
-        """``GET /api/players/{name}``: ratings, their history, events with ranks and statistics."""
+    async def player(self, name: str, lang: str) -> dict[str, Any]:
+        """``GET /api/players/{name}``: ratings, their history, events with ranks and statistics (its
+        kinds' labels in ``lang``)."""
         try:
             key = name_key(account_name(name))
         except Invalid:
@@ -319,11 +324,11 @@ class Events:
                     "table": row["table_id"],
                     "event": row["event"],
                     "rank": row["rank"],
-                    **shown(row["mu"], row["sigma"], 0),
+                    **shown(row["mu"], row["sigma"]),
                 }
                 for row in history
             ],
-            "stats": {game: added(stats) for game, stats in by_game.items()},
+            "stats": {game: added(game, stats, Words(lang)) for game, stats in by_game.items()},
         }
 
     async def sealed(self, table: Table) -> bool:
@@ -346,10 +351,13 @@ class Events:
         """A table is over: rate its match (an event's, or a casual one asked to be rated whose humans are
         all accounts), and let its event go on."""
         event_id = (table.event or {}).get("event")
-        if event_id is not None or table.rated:
-            await self._rate(table, event_id)
-        if event_id is not None:
-            await self.advance(event_id)
+        try:
+            if table.rated:
+                await self._rate(table, event_id)
+            if event_id is not None:
+                await self.advance(event_id)
+        except Exception:  # (a task of its own: the next read of the event, or a restart, tries again)
+            log.exception("table %s is over, but rating it or going on with its event failed", table.id)
 
     async def recover(self) -> None:
         """After a start: rate the finished tables of the events being played and draw the sessions due."""
@@ -417,6 +425,7 @@ class Events:
                     for s in seats
                 ],
                 "competitive": True,
+                "rated": True,
                 "ready_limit": event.ready_limit,
                 "away_limit": event.away_limit,
             }

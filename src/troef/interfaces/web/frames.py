@@ -111,6 +111,8 @@ class TableInfo(TypedDict):
     paused: list[int]
     hints: bool
     competitive: bool
+    rated: bool
+    """Whether the match is rated once it is over (clubs.md, Ratings)."""
     expired: bool
     """Whether the table expired waiting for players (its status is ``over``, and it never played)."""
     rematch: NotRequired[Rematch]

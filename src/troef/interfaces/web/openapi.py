@@ -368,7 +368,7 @@ OPENAPI: Final[dict[str, Any]] = {
         "/api/players/{name}": {
             "get": {
                 "summary": "a player's ratings per game, their history, events with ranks and statistics",
-                "parameters": [{"name": "name", "in": "path", "required": True, "schema": TEXT}],
+                "parameters": [{"name": "name", "in": "path", "required": True, "schema": TEXT}, LANG],
                 "responses": _answers(
                     {
                         "200": _object(

@@ -50,14 +50,9 @@ def rated(before: Sequence[tuple[float, float]], totals: Sequence[int]) -> list[
     return [(team[0].mu, team[0].sigma) for team in after]
 
 
-def shown(mu: float, sigma: float, matches: int) -> dict[str, Any]:
+def shown(mu: float, sigma: float) -> dict[str, float]:
     """A rating as the API gives it: mu, sigma and the conservative ``mu - 3 * sigma``."""
-    return {
-        "mu": round(mu, SHOWN),
-        "sigma": round(sigma, SHOWN),
-        "rating": round(mu - 3 * sigma, SHOWN),
-        "matches": matches,
-    }
+    return {"mu": round(mu, SHOWN), "sigma": round(sigma, SHOWN), "rating": round(mu - 3 * sigma, SHOWN)}
 
 
 class RatingRows:
@@ -123,7 +118,7 @@ class RatingRows:
             )
             return {
                 "name": name,
-                "ratings": {r.game: shown(r.mu, r.sigma, r.matches) for r in ratings},
+                "ratings": {r.game: {**shown(r.mu, r.sigma), "matches": r.matches} for r in ratings},
                 "history": [dict(row._mapping) for row in history],
                 "events": [dict(row._mapping) for row in events],
             }

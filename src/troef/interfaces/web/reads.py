@@ -123,6 +123,7 @@ class TableReads:
             "paused": paused,
             "hints": self.table.hints,
             "competitive": self.table.competitive,
+            "rated": self.table.rated,
             "expired": self.table.expired,
             **({"rematch": self.table.rematch} if self.table.rematch is not None else {}),  # type: ignore[typeddict-item]
             **({"event": self.table.event} if self.table.event is not None else {}),  # type: ignore[typeddict-item]

@@ -162,7 +162,7 @@ function showSeason() {
   $("season-box").hidden = !season;
   if (!season) return;
   const about = [season.best === null ? t("Every event of a player counts.") : t("Each player's best {n} events count.", { n: season.best })];
-  if (season.at_least > 0) about.push(t("A player is ranked from {n} events on.", { n: season.at_least }));
+  if (season.at_least > 0) about.push(t("A table counts when at least {n} of its players are members.", { n: season.at_least }));
   $("season-about").textContent = about.join(" ");
   const box = $("season");
   if (!season.standings.length) {
@@ -362,7 +362,7 @@ async function saveSeason(event) {
   try {
     body = {
       best: whole("season-best", 1, 100, t("Events that count"), true),
-      at_least: whole("season-at-least", 0, 6, t("Events to be ranked")),
+      at_least: whole("season-at-least", 0, 6, t("Members a table needs")),
     };
   } catch (caught) {
     error.textContent = message(caught);

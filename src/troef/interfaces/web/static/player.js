@@ -302,7 +302,7 @@ async function main() {
     }, 200);
   });
   try {
-    player = /** @type {PlayerAnswer} */ (await getJSON(`/api/players/${encodeURIComponent(playerName)}`));
+    player = /** @type {PlayerAnswer} */ (await getJSON(`/api/players/${encodeURIComponent(playerName)}?lang=${currentLang()}`));
   } catch (caught) {
     $("load-error").replaceChildren(
       h("p", { class: "error", text: statusOf(caught) === 404 ? t("There is no player of this name.") : message(caught) }),
