@@ -63,8 +63,8 @@ from .seats import (
     Unavailable,
     name_key,
 )
-from .server import SEALED, Client, Seated, TableServer
-from .table import Created, Table
+from .server import Client, Seated, TableServer
+from .table import SEALED, Created, Table
 
 STATUSES: Final[dict[type[TableError], int]] = {
     Invalid: 400,
@@ -80,8 +80,6 @@ BODY_BYTES: Final = 64 * 1024
 """The largest HTTP request body."""
 NO_TABLE: Final = 4404
 """The WebSocket close code for a table that does not exist."""
-NOT_ALLOWED: Final = 4403
-"""The WebSocket close code for a table the connection may not watch (a sealed duplicate table)."""
 POLICY: Final = 1008
 """The WebSocket close code for a client the server drops: too slow a reader, no ``hello`` in time, too
 many connections from its address."""
@@ -459,9 +457,7 @@ def create_app(
         try:
             client = await server.connect(websocket.path_params["id"], await account_of(websocket.cookies))
         except TableError as error:
-            await websocket.close(
-                NOT_ALLOWED if isinstance(error, NotAllowed) else NO_TABLE, str(error)[:120]
-            )
+            await websocket.close(NO_TABLE, str(error)[:120])
             return
         sender = _spawn_sender(websocket, client, server.metrics)
         hello_by = asyncio.get_running_loop().time() + hello_wait

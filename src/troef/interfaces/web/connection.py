@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from .frames import BadMessage, Hello, Sync, read_frame
 from .pace import PACED, Bucket
 from .reads import Receiver
-from .table import Outcome, Table
+from .table import SEALED, Outcome, Table
 
 
 @dataclass
@@ -25,6 +25,10 @@ class Connection:
     """The key of the account signed in where the connection was opened: a ``hello`` without a token
     takes that account's seat."""
     bucket: Bucket = field(default_factory=Bucket)
+    may_watch: bool = True
+    """Whether a ``hello`` that takes no seat may watch (not at a sealed table: `TableServer.connect`)."""
+    refused: bool = False
+    """Whether its ``hello`` was refused (a spectator at a sealed table): the caller closes it."""
 
     @property
     def receiver(self) -> Receiver:
@@ -46,6 +50,9 @@ class Connection:
             if self.seated:
                 return Outcome(reply=table.error("bad-message", "this connection said hello already"))
             seated = table.hello(frame.token, frame.lang, now=now, account=self.account)
+            if seated.ok and seated.seat is None and not self.may_watch:
+                self.refused = True
+                return Outcome(reply=table.error("not-allowed", SEALED))
             self.seated, self.seat = seated.ok, seated.seat
             if seated.ok:
                 self.lang = frame.lang

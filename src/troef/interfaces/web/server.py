@@ -39,9 +39,9 @@ from .encoded import dumps, stamped
 from .frames import ChatFrame, Frame
 from .metrics import Metrics
 from .registry import Tables
-from .seats import Invalid, NotAllowed, NotNow, TableError, TooMany
+from .seats import Invalid, NotNow, TableError, TooMany
 from .store import Event, Store, VersionConflict
-from .table import Created, Joined, Table, Thinking
+from .table import SEALED, Created, Joined, Table, Thinking
 from .timers import EXPIRE_AFTER, Command, Timers
 from .writer import GroupWriter
 
@@ -117,9 +117,6 @@ class Seated:
     table: str
     seat: int
     token: str
-
-
-SEALED: Final = "a duplicate session's tables are watched by their own players until the session is over"
 
 
 class TableServer:
@@ -302,14 +299,12 @@ class TableServer:
 
     async def connect(self, table_id: str, account: str | None = None) -> Client:
         """A new connection to the table (it says hello next), opened where ``account`` is signed in (if
-        any); `TableError` 404, or 403 for a table `sealed` to others than its own players."""
+        any); `TableError` 404. At a table `sealed` to spectators its ``hello`` must take a seat."""
         table = await self.table(table_id)
-        mine = account is not None and any(seat.account == account for seat in table.seats)
-        if not mine and self.sealed is not None and await self.sealed(table):
-            raise NotAllowed(SEALED)
         await self.cluster.connecting(table)
         client = Client(table_id)
         client.connection.account = account
+        client.connection.may_watch = self.sealed is None or not await self.sealed(table)
         self.clients.setdefault(table_id, set()).add(client)
         return client
 
@@ -337,6 +332,8 @@ class TableServer:
                     self.metrics.act_seconds.observe(time.perf_counter() - read)
                 if outcome.reply is not None:
                     client.send(outcome.reply, self.clock())
+                if client.connection.refused:
+                    client.close(SEALED, "sealed")
                 if not seated and client.connection.seated and table.table_talk.log:
                     client.send(table.table_talk.history())
                 if outcome.told is not None:

@@ -93,6 +93,8 @@ STAND_IN_KIND: Final = "heuristic"
 """The bot that plays an absent human's seat."""
 SHOWN_BEFORE_DEAL: Final = 1.0
 """Seconds a commitment is shown at least before its round is dealt."""
+SEALED: Final = "a duplicate session's tables are watched by their own players until the session is over"
+"""Why a sealed table (`troef.interfaces.web.events.Events.sealed`) refuses a spectator."""
 HINT_LEVEL: Final = "normal"
 """The bot level whose choice a hint shows."""
 
