@@ -74,7 +74,7 @@ from bench_server import (
     own_cpu,
     percentile,
     raise_open_files,
-    source_address,
+    sit,
 )
 from troef.games import load_game
 from troef.interfaces.web.accounts import COOKIE
@@ -516,17 +516,8 @@ async def run_plain(args: argparse.Namespace, tables: int) -> Figures:
         with ThreadPoolExecutor(8) as pool:
 
             async def seat(index: int, table: str, seat: int, token: str) -> None:
-                try:
-                    ws = await connect(
-                        url + table,
-                        open_timeout=OPEN_TIMEOUT,
-                        ping_interval=None,
-                        max_size=2**22,
-                        local_addr=(source_address(index), 0),
-                    )
-                    await ws.send(json.dumps({"type": "hello", "token": token}))
-                except (OSError, TimeoutError, WebSocketException):
-                    tally.failed += 1
+                ws = await sit(url, index, table, token, tally)
+                if ws is None:
                     return
                 player = Player(table, seat, token, ws, args.think, random.Random(rng.random()))
                 players.append(player)

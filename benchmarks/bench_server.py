@@ -432,6 +432,24 @@ class Player:
         self.sent_at = None
 
 
+async def sit(url: str, index: int, table: str, token: str, tally: Tally) -> ClientConnection | None:
+    """Person ``index``'s WebSocket to ``table`` (from its own source address) once it said hello with
+    ``token``; None, counted as failed, when it could not open."""
+    try:
+        ws = await connect(
+            url + table,
+            open_timeout=OPEN_TIMEOUT,
+            ping_interval=None,
+            max_size=2**22,
+            local_addr=(source_address(index), 0),
+        )
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+    except (OSError, TimeoutError, WebSocketException):
+        tally.failed += 1
+        return None
+    return ws
+
+
 async def open_players(
     server: Deployment, count: int, bots: bool, think: float, tally: Tally, rounds: int = 20, first: int = 0
 ) -> list[Player]:
@@ -447,17 +465,8 @@ async def open_players(
     with ThreadPoolExecutor(8) as http:
 
         async def seat(index: int, table: str, seat: int, token: str) -> None:
-            try:
-                ws = await connect(
-                    url + table,
-                    open_timeout=OPEN_TIMEOUT,
-                    ping_interval=None,
-                    max_size=2**22,
-                    local_addr=(source_address(index), 0),
-                )
-                await ws.send(json.dumps({"type": "hello", "token": token}))
-            except (OSError, TimeoutError, WebSocketException):
-                tally.failed += 1
+            ws = await sit(url, index, table, token, tally)
+            if ws is None:
                 return
             player = Player(table, seat, token, ws, think, random.Random(rng.random()))
             players.append(player)
