@@ -32,7 +32,7 @@ from ...games.fair import SERVER_SEED_BYTES
 from ...present import Words
 from ...present.stats import added, seat_stats
 from .accounts import account_name
-from .club_rows import ClubRows
+from .club_rows import Club, ClubRows
 from .clubs import ADMIN, CLUB_NAME_LENGTH, MEMBER, Clubs, club_text
 from .draw import draw, meetings, table_sizes
 from .event_rows import ClubEvent, DrawnTable, EventPlayer, EventRows
@@ -155,7 +155,7 @@ class Events:
 
     async def start(self, player: str, event_id: str) -> dict[str, Any]:
         """Start a registered event (its club's admins only): session 1 is drawn and its tables made."""
-        event = await self._event(player, event_id, ADMIN)
+        event, _club, _role = await self._event(player, event_id, ADMIN)
         if not await asyncio.to_thread(self.rows.set_status, event.id, "registered", "playing"):
             raise NotNow("the event has started already")
         await self.advance(event.id)
@@ -164,7 +164,7 @@ class Events:
     async def change_players(self, player: str, event_id: str, body: object) -> dict[str, Any]:
         """Add a late player (``{"add": name}``, a club member) or remove one (``{"remove": name}``), from
         the next session drawn on (its club's admins only; 409 once the event is over)."""
-        event = await self._event(player, event_id, ADMIN)
+        event, _club, _role = await self._event(player, event_id, ADMIN)
         if event.status == "over":
             raise NotNow("the event is over")
         if not isinstance(body, dict) or len(body) != 1 or next(iter(body)) not in ("add", "remove"):
@@ -194,16 +194,10 @@ class Events:
 
     async def read(self, player: str, event_id: str) -> dict[str, Any]:
         """The event as its club's members see it, standings included (clubs.md)."""
-        event = await self._event(player, event_id, MEMBER, ADMIN)
-        await self.advance(event.id)  # (a session left undrawn by a process that died goes on here)
-        event = await self._stored(event.id)
-        players, sessions, drawn = await asyncio.gather(
-            asyncio.to_thread(self.rows.players, event.id),
-            asyncio.to_thread(self.rows.sessions, event.id),
-            asyncio.to_thread(self.rows.tables, event.id),
+        event, club, role = await self._event(player, event_id, MEMBER, ADMIN)
+        players, (event, sessions, drawn) = await asyncio.gather(
+            asyncio.to_thread(self.rows.players, event.id), self._going_on(event)
         )
-        club = await self.clubs.club(event.club)
-        role = await self.clubs.role(player, club, MEMBER, ADMIN)
         key = name_key(player)
         played = await self._played(drawn)
         return {
@@ -243,11 +237,8 @@ class Events:
 
     async def seat(self, player: str, event_id: str) -> dict[str, Any]:
         """The player's seat in the session in play, with its token; `NoSuchTable` (404) when none."""
-        event = await self._event(player, event_id, MEMBER, ADMIN)
-        await self.advance(event.id)
-        sessions, drawn = await asyncio.gather(
-            asyncio.to_thread(self.rows.sessions, event.id), asyncio.to_thread(self.rows.tables, event.id)
-        )
+        event, _club, _role = await self._event(player, event_id, MEMBER, ADMIN)
+        event, sessions, drawn = await self._going_on(event)
         playing = [number for number, status in sessions if status == "playing"]
         key = name_key(player)
         for t in drawn:
@@ -531,10 +522,30 @@ class Events:
                 f"{'s' if bots > 1 else ''} left: give fill, the bots' level that takes them"
             )
 
-    async def _event(self, player: str, event_id: str, *allowed: str) -> ClubEvent:
+    async def _event(self, player: str, event_id: str, *allowed: str) -> tuple[ClubEvent, Club, str]:
+        """The event, its club and ``player``'s role there, one of ``allowed`` (else `NotAllowed`)."""
         event = await self._stored(event_id)
-        await self.clubs.role(player, await self.clubs.club(event.club), *allowed)
-        return event
+        club = await self.clubs.club(event.club)
+        return event, club, await self.clubs.role(player, club, *allowed)
+
+    async def _going_on(self, event: ClubEvent) -> tuple[ClubEvent, list[tuple[int, str]], list[DrawnTable]]:
+        """The event with its sessions and tables, once `advance` did what was due (a session left
+        undrawn by a process that died goes on here); `advance` runs only when it has work."""
+        sessions, drawn = await asyncio.gather(
+            asyncio.to_thread(self.rows.sessions, event.id), asyncio.to_thread(self.rows.tables, event.id)
+        )
+        last = sessions[-1] if sessions else None
+        due = event.status == "playing" and (
+            last is None or last[1] == "over" or all(t.finished for t in drawn if t.session == last[0])
+        )
+        if not due:
+            return event, sessions, drawn
+        await self.advance(event.id)
+        event = await self._stored(event.id)
+        sessions, drawn = await asyncio.gather(
+            asyncio.to_thread(self.rows.sessions, event.id), asyncio.to_thread(self.rows.tables, event.id)
+        )
+        return event, sessions, drawn
 
     async def _stored(self, event_id: str) -> ClubEvent:
         event = await asyncio.to_thread(self.rows.event, event_id[:64])
