@@ -379,6 +379,7 @@ OPENAPI: Final[dict[str, Any]] = {
                             }
                         )
                     },
+                    400,
                     404,
                 ),
             }
