@@ -146,6 +146,7 @@ class SharedCluster(Cluster):
         self.alive: set[str] = set()
         """The processes alive at the last heartbeat."""
         self._tasks: list[asyncio.Task[None]] = []
+        self._stopping = False
 
     async def start(self, host: Host) -> None:
         """Join the cluster; the tables wait for this process's first claim."""
@@ -157,9 +158,11 @@ class SharedCluster(Cluster):
 
     async def stop(self) -> None:
         """Stop beating and listening, and let go of the leases (another process takes them at once)."""
+        self._stopping = True  # redis-py may turn a cancellation into a ConnectionError the loops catch
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._tasks:
+            await asyncio.wait(self._tasks)
         for table_id in self.led:
             await self.bus.release(table_id)
         await self.bus.close()
@@ -228,7 +231,7 @@ class SharedCluster(Cluster):
         """Every `BEAT`: say this process lives, keep its leases and take its share of the leaderless
         tables (Redis); catch up with the database and forget the tables it neither leads nor serves
         (the database: this goes on while Redis is down)."""
-        while True:
+        while not self._stopping:
             for step in (self._lead_tables, self._catch_up_all):
                 try:
                     await step(host)
@@ -270,13 +273,14 @@ class SharedCluster(Cluster):
 
     async def _listen(self, host: Host) -> None:
         """Act on the news of the tables this process keeps: a version stored elsewhere, presence."""
-        while True:
+        while not self._stopping:
             try:
                 async for table_id, message in self.bus.messages():
                     host.spawn(self._on_news(host, table_id, message))
             except (RedisError, OSError) as error:  # redis-py subscribes again when it reconnects
-                log.warning("the cluster's messages stopped: %s", error)
-                await asyncio.sleep(BEAT)
+                if not self._stopping:
+                    log.warning("the cluster's messages stopped: %s", error)
+                    await asyncio.sleep(BEAT)
 
     async def _on_news(self, host: Host, table_id: str, message: Mapping[str, Any]) -> None:
         table = host.tables.get(table_id)
