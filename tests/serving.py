@@ -93,6 +93,7 @@ class ServerProcess:
             stderr=subprocess.STDOUT,
             env={
                 **os.environ,
+                "PYTHONFAULTHANDLER": "1",
                 "PYTHONPATH": os.pathsep.join(filter(None, (*python_path, os.environ.get("PYTHONPATH")))),
             },
         )

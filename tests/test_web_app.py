@@ -12,6 +12,7 @@ import random
 import re
 import signal
 import socket
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -305,7 +306,12 @@ class Served(ServerProcess):
     def stop(self) -> str:
         """SIGTERM: the server stops cleanly (exit 0); its output."""
         self.process.send_signal(signal.SIGTERM)
-        self.process.wait(WAIT)
+        try:
+            self.process.wait(WAIT)
+        except subprocess.TimeoutExpired:  # every thread's stack (PYTHONFAULTHANDLER), then fail
+            self.process.send_signal(signal.SIGABRT)
+            self.process.wait(WAIT)
+            raise AssertionError(f"SIGTERM did not stop the server: {self.said()[-20000:]}") from None
         out = self.said()
         self.log.unlink()
         assert self.process.returncode == 0, out
