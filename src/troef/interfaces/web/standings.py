@@ -16,6 +16,7 @@ are compared case-insensitively (`str.casefold`); a row shows the registered spe
 
 from __future__ import annotations
 
+import bisect
 import csv
 import io
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -65,17 +66,24 @@ def ranked(rows: Iterable[Mapping[str, Any]], by: str) -> list[dict[str, Any]]:
     return out
 
 
-def _matchpoints(table: Played, number: int, seat: int, field: Sequence[Played]) -> int:
-    """What seat ``seat`` of ``table`` earned in round ``number`` against the same seat at the other tables
-    of its session that have finished that round."""
-    mine = table.rounds[number][seat]
-    earned = 0
-    for other in field:
-        if other is table or len(other.rounds) <= number or len(other.seats) <= seat:
-            continue
-        theirs = other.rounds[number][seat]
-        earned += 2 if theirs < mine else 1 if theirs == mine else 0
-    return earned
+def _fields(tables: Iterable[Played]) -> dict[tuple[int, int, int], list[int]]:
+    """Per (session, round index, seat): the sorted scores of that seat at every table of the session that
+    has finished that round."""
+    fields: dict[tuple[int, int, int], list[int]] = {}
+    for table in tables:
+        for number, scores in enumerate(table.rounds):
+            for seat, score in enumerate(scores):
+                fields.setdefault((table.session, number, seat), []).append(score)
+    for field in fields.values():
+        field.sort()
+    return fields
+
+
+def _matchpoints(mine: int, field: Sequence[int]) -> int:
+    """What a score ``mine`` earned against the same seat's other scores in ``field`` (sorted, ``mine``
+    among them): 2 for each lower, 1 for each equal."""
+    lower = bisect.bisect_left(field, mine)
+    return 2 * lower + bisect.bisect_right(field, mine) - lower - 1
 
 
 def _tally(
@@ -87,9 +95,7 @@ def _tally(
     tallies: dict[str, _Tally] = {}
     for player in players:
         tallies.setdefault(player.casefold(), _Tally(player))
-    sessions: dict[int, list[Played]] = {}
-    for table in tables:
-        sessions.setdefault(table.session, []).append(table)
+    fields = _fields(tables) if duplicate else {}
     for table in tables:
         if not scored(table):
             continue
@@ -101,7 +107,7 @@ def _tally(
                 tally.points += scores[seat]
                 tally.rounds += 1
                 if duplicate:
-                    tally.matchpoints += _matchpoints(table, number, seat, sessions[table.session])
+                    tally.matchpoints += _matchpoints(scores[seat], fields[table.session, number, seat])
     return tallies
 
 
