@@ -23,6 +23,7 @@ import random
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from ...core.errors import TroefError
@@ -36,6 +37,7 @@ from .club_rows import Club, ClubRows
 from .clubs import ADMIN, CLUB_NAME_LENGTH, MEMBER, Clubs, club_text
 from .draw import draw, meetings, table_sizes
 from .event_rows import ClubEvent, DrawnTable, EventPlayer, EventRows
+from .memo import Memo
 from .ratings import Placed, RatingRows, shown
 from .seats import (
     AWAY_LIMIT,
@@ -61,6 +63,11 @@ FORMATS: Final = ("draw", "duplicate")
 MAX_SESSIONS: Final = 20
 REPLICAS: Final = 2000
 """The most tables of events read here but run elsewhere that are kept replayed (the oldest read go)."""
+SHOWN_AGE: Final = 1.0
+"""Seconds an event's view is served again to the pages polling it (it is computed afresh at once when the
+event goes on or its players change here; another process's change shows within this time)."""
+SHOWN_EVENTS: Final = 256
+"""The most events whose view is kept."""
 MAX_PLAYERS: Final = 400
 """The most players an event registers."""
 EVENT_KEYS: Final = frozenset(
@@ -70,6 +77,17 @@ EVENT_KEYS: Final = frozenset(
 
 class NoSuchEvent(NoSuchTable):
     """An event that does not exist."""
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """An event as every member sees it (`Events.read` adds who asks and their role), with its players,
+    sessions and tables."""
+
+    view: dict[str, Any]
+    players: list[EventPlayer]
+    sessions: list[tuple[int, str]]
+    drawn: list[DrawnTable]
 
 
 def _number(body: Mapping[str, Any], key: str, low: int, high: int) -> int:
@@ -96,6 +114,7 @@ class Events:
         self._advancing: dict[str, asyncio.Lock] = {}
         self._unsealed: set[tuple[str, int]] = set()
         """The duplicate sessions known to be over."""
+        self._shown: Memo[str, _Shown] = Memo(self._show, age=SHOWN_AGE, size=SHOWN_EVENTS)
 
     @property
     def clock(self) -> Callable[[], float]:
@@ -188,46 +207,20 @@ class Events:
             await asyncio.to_thread(
                 self.rows.set_player, event.id, EventPlayer(found.account, found.name, False)
             )
+        self._shown.forget(event.id)
         return await self.read(player, event.id)
 
     # ------------------------------------------------------------------------------- what members see
 
     async def read(self, player: str, event_id: str) -> dict[str, Any]:
         """The event as its club's members see it, standings included (clubs.md)."""
-        event, club, role = await self._event(player, event_id, MEMBER, ADMIN)
-        players, (event, sessions, drawn) = await asyncio.gather(
-            asyncio.to_thread(self.rows.players, event.id), self._going_on(event)
-        )
+        event, _club, role = await self._event(player, event_id, MEMBER, ADMIN)
+        shown = await self._shown.get(event.id)
         key = name_key(player)
-        played = await self._played(drawn)
         return {
-            "event": event.id,
-            "name": event.name,
-            "club": club.id,
-            "club_name": club.name,
-            "game": event.game,
-            "rules": event.rules,
-            "format": event.format,
-            "status": event.status,
-            "sessions_planned": event.sessions,
-            "rounds": event.rounds,
-            "fill": event.fill,
+            **shown.view,
             "role": role,
-            "you": next((p.name for p in players if p.account == key), None),
-            "players": [{"name": p.name, "active": p.active} for p in players],
-            "sessions": [
-                {
-                    "session": number,
-                    "status": status,
-                    "tables": [
-                        {"table": t.table, "seats": [_shown_seat(s) for s in t.seats], "over": t.finished}
-                        for t in drawn
-                        if t.session == number
-                    ],
-                }
-                for number, status in sessions
-            ],
-            "standings": standings([p.name for p in players], played, duplicate=event.format == "duplicate"),
+            "you": next((p.name for p in shown.players if p.account == key), None),
         }
 
     async def csv(self, player: str, event_id: str) -> str:
@@ -238,10 +231,10 @@ class Events:
     async def seat(self, player: str, event_id: str) -> dict[str, Any]:
         """The player's seat in the session in play, with its token; `NoSuchTable` (404) when none."""
         event, _club, _role = await self._event(player, event_id, MEMBER, ADMIN)
-        event, sessions, drawn = await self._going_on(event)
-        playing = [number for number, status in sessions if status == "playing"]
+        shown = await self._shown.get(event.id)
+        playing = [number for number, status in shown.sessions if status == "playing"]
         key = name_key(player)
-        for t in drawn:
+        for t in shown.drawn:
             if t.session in playing:
                 for s in t.seats:
                     if s.get("account") == key:
@@ -364,22 +357,28 @@ class Events:
         """Draw the event's next session when every table of the last one is over, or end the event after
         its last session; nothing otherwise (idempotent)."""
         lock = self._advancing.setdefault(event_id, asyncio.Lock())
-        async with lock:
-            event = await asyncio.to_thread(self.rows.event, event_id)
-            if event is None or event.status != "playing":
-                return
-            sessions = await asyncio.to_thread(self.rows.sessions, event_id)
-            if sessions:
-                last, status = sessions[-1]
-                if status == "playing":
-                    drawn = await asyncio.to_thread(self.rows.tables, event_id)
-                    if not all(t.finished for t in drawn if t.session == last):
-                        return
-                    await asyncio.to_thread(self.rows.close_session, event_id, last)
-                if last >= event.sessions:
-                    await asyncio.to_thread(self.rows.set_status, event_id, "playing", "over")
+        try:
+            async with lock:
+                await self._advance(event_id)
+        finally:
+            self._shown.forget(event_id)
+
+    async def _advance(self, event_id: str) -> None:
+        event = await asyncio.to_thread(self.rows.event, event_id)
+        if event is None or event.status != "playing":
+            return
+        sessions = await asyncio.to_thread(self.rows.sessions, event_id)
+        if sessions:
+            last, status = sessions[-1]
+            if status == "playing":
+                drawn = await asyncio.to_thread(self.rows.tables, event_id)
+                if not all(t.finished for t in drawn if t.session == last):
                     return
-            await self._draw(event, len(sessions) + 1)
+                await asyncio.to_thread(self.rows.close_session, event_id, last)
+            if last >= event.sessions:
+                await asyncio.to_thread(self.rows.set_status, event_id, "playing", "over")
+                return
+        await self._draw(event, len(sessions) + 1)
 
     async def _draw(self, event: ClubEvent, number: int) -> None:
         """Draw session ``number`` and make its tables (let go again when another process drew it first)."""
@@ -527,6 +526,42 @@ class Events:
         event = await self._stored(event_id)
         club = await self.clubs.club(event.club)
         return event, club, await self.clubs.role(player, club, *allowed)
+
+    async def _show(self, event_id: str) -> _Shown:
+        event = await self._stored(event_id)
+        club = await self.clubs.club(event.club)
+        players, (event, sessions, drawn) = await asyncio.gather(
+            asyncio.to_thread(self.rows.players, event.id), self._going_on(event)
+        )
+        played = await self._played(drawn)
+        view = {
+            "event": event.id,
+            "name": event.name,
+            "club": club.id,
+            "club_name": club.name,
+            "game": event.game,
+            "rules": event.rules,
+            "format": event.format,
+            "status": event.status,
+            "sessions_planned": event.sessions,
+            "rounds": event.rounds,
+            "fill": event.fill,
+            "players": [{"name": p.name, "active": p.active} for p in players],
+            "sessions": [
+                {
+                    "session": number,
+                    "status": status,
+                    "tables": [
+                        {"table": t.table, "seats": [_shown_seat(s) for s in t.seats], "over": t.finished}
+                        for t in drawn
+                        if t.session == number
+                    ],
+                }
+                for number, status in sessions
+            ],
+            "standings": standings([p.name for p in players], played, duplicate=event.format == "duplicate"),
+        }
+        return _Shown(view, players, sessions, drawn)
 
     async def _going_on(self, event: ClubEvent) -> tuple[ClubEvent, list[tuple[int, str]], list[DrawnTable]]:
         """The event with its sessions and tables, once `advance` did what was due (a session left
