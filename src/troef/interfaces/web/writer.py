@@ -1,10 +1,12 @@
 """The table server's single writer: every table's creation, events and finish waiting at one moment go
-into one transaction of the `Store` (a group commit), in a thread, and each caller learns what refused its
+into one transaction of the `Store` (a group commit), in a thread of its own (reads of the store waiting for
+the shared threads never hold up a commit), and each caller learns what refused its
 own part, if anything, once all of it is durable."""
 
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from prometheus_client import Histogram
@@ -31,6 +33,7 @@ class GroupWriter:
         self.seconds = seconds
         self._writes: asyncio.Queue[_Write] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="troef-writer")
 
     async def write(
         self,
@@ -53,6 +56,7 @@ class GroupWriter:
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
+        await asyncio.to_thread(self._thread.shutdown)  # a commit under way ends first
 
     async def _run(self) -> None:
         while True:
@@ -66,7 +70,8 @@ class GroupWriter:
             )
             try:
                 with self.seconds.time():
-                    failed = await asyncio.to_thread(self.store.write, group)
+                    loop = asyncio.get_running_loop()
+                    failed = await loop.run_in_executor(self._thread, self.store.write, group)
             except Exception as error:
                 for write in writes:
                     write.done.set_exception(error)
