@@ -81,10 +81,13 @@ async function load() {
 async function lookForSeat() {
   const first = firstLook;
   firstLook = false;
-  if (!info || !info.you || info.status !== "playing") {
+  const playing = info && info.status === "playing" ? info.sessions.filter((s) => s.status === "playing").at(-1) : null;
+  const you = info && info.you;
+  if (!playing || !playing.tables.some((table) => table.seats.some((s) => s.name === you))) {
     seat = null;
     return;
   }
+  if (seat && seat.session === playing.session) return; // known: asked once per session
   try {
     seat = /** @type {EventSeatAnswer} */ (await getJSON(`${api}/seat`));
   } catch {
