@@ -1,4 +1,5 @@
-"""The ``troef`` command: ``replay``, ``verify``, ``games``, ``play``, ``arena`` and ``serve``."""
+"""The ``troef`` command: ``replay``, ``verify``, ``games``, ``play``, ``arena``, ``analyse`` and
+``serve``."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ...games.plugins import load_plugins
 from ...players import LEVELS, THINKING, make_bot
 from ...present.i18n import LANGUAGES, Words, choose_language
 from ...session import Session
+from .analyse import analyse
 from .arena import arena
 from .catalog import game_panel
 from .play import MatchEnded, TerminalMatch
@@ -203,6 +205,7 @@ def save_match(match: Match, path: Path, out: Console, words: Words) -> None:
 
 
 app.command()(usage_errors(arena))
+app.command()(analyse)
 app.command()(usage_errors(serve))
 
 
