@@ -195,6 +195,7 @@ def test_a_player_gets_their_seat_and_its_token_on_every_device(club: tuple[Peop
     for who in ("Cor", "Ilse", ""):  # the same deals are played there: nobody else watches until it ends
         refused(people(who).get(f"/api/tables/{other}/record"), 403, "duplicate")
         refused(people(who).get(f"/api/tables/{other}/rounds/0"), 403, "duplicate")
+        refused(people(who).get(f"/api/tables/{other}/rounds/0/analysis"), 403, "duplicate")
         with people(who).websocket_connect(f"/ws/tables/{other}") as ws:
             ws.send_json({"type": "hello"})  # a hello that takes no seat: closed, saying why
             with pytest.raises(WebSocketDisconnect) as closed:

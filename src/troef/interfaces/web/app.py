@@ -44,6 +44,8 @@ from ...present.rule_words import description, label, title, value_label
 from . import words
 from .account_rows import AccountRows
 from .accounts import COOKIE, Accounts, NotSignedIn, cookie_settings
+from .analyses import PER_HOUR as ANALYSES_PER_HOUR
+from .analyses import Analyses
 from .club_rows import ClubRows
 from .clubs import Clubs
 from .events import Events
@@ -235,12 +237,13 @@ def create_app(
     signups_per_minute: int = 10,
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
     hello_wait: float = HELLO_WAIT,
+    analyses_per_hour: int = ANALYSES_PER_HOUR,
     static: Path | None = None,
 ) -> Starlette:
     """The ASGI app of ``server``, which it starts and stops with its lifespan; the browser client's
     pages and files from ``static`` (by default the package's, `static_directory`). A WebSocket is
     closed (1008) when its address has ``sockets_per_address`` open already, or when it says no
-    ``hello`` within ``hello_wait`` seconds."""
+    ``hello`` within ``hello_wait`` seconds. An address may start ``analyses_per_hour`` round analyses."""
     limit = Window(creations_per_minute)
     sockets: Counter[str] = Counter()
     join_limit = Window(joins_per_minute)
@@ -249,6 +252,7 @@ def create_app(
     accounts = Accounts(AccountRows(server.store))
     clubs = Clubs(ClubRows(server.store))
     events = Events(server, clubs, accounts.rows.secret)
+    analyses = Analyses(server.bots, analyses_per_hour)
     server.on_over = events.table_over
     server.sealed = events.sealed
 
@@ -415,6 +419,11 @@ def create_app(
         table = await unsealed(request.path_params["id"])
         return JSONResponse(table.reads.round_replay(request.path_params["k"], lang))
 
+    async def round_analysis(request: Request) -> Response:
+        lang = query_lang(request)
+        table = await unsealed(request.path_params["id"])
+        return JSONResponse(await analyses.of(table, request.path_params["k"], lang, _address(request)))
+
     async def words_endpoint(request: Request) -> Response:
         return JSONResponse(words_of(query_lang(request)))
 
@@ -521,6 +530,7 @@ def create_app(
             Route("/api/tables/{id:key}/record", record),
             Route("/api/tables/{id:key}/rematch", rematch, methods=["POST"]),
             Route("/api/tables/{id:key}/rounds/{k:int}", round_replay),
+            Route("/api/tables/{id:key}/rounds/{k:int}/analysis", round_analysis),
             WebSocketRoute("/ws/tables/{id:key}", socket),
             Route("/", page("lobby.html")),
             Route("/tables/{id:key}", page("table.html")),

@@ -456,7 +456,34 @@ OPENAPI: Final[dict[str, Any]] = {
                 "summary": "the replay of a finished round, every hand face up, with its fair-deal check",
                 "parameters": [ID, {"name": "k", "in": "path", "required": True, "schema": INTEGER}, LANG],
                 "responses": _answers(
-                    {"200": _object({"round": INTEGER, "title": TEXT, "steps": {"type": "array"}})}, 400, 404
+                    {"200": _object({"round": INTEGER, "title": TEXT, "steps": {"type": "array"}})},
+                    400,
+                    403,
+                    404,
+                ),
+            }
+        },
+        "/api/tables/{id}/rounds/{k}/analysis": {
+            "get": {
+                "summary": "a finished round's analysis: each seat's points lost, and every marked decision "
+                "against the best it had (thought once, in the bots' processes; limited per address)",
+                "parameters": [ID, {"name": "k", "in": "path", "required": True, "schema": INTEGER}, LANG],
+                "responses": _answers(
+                    {
+                        "200": _object(
+                            {
+                                "round": INTEGER,
+                                "format": TEXT,
+                                "seats": {"type": "array", "items": ANY_OBJECT},
+                                "moments": {"type": "array", "items": ANY_OBJECT},
+                            }
+                        )
+                    },
+                    400,
+                    403,
+                    404,
+                    429,
+                    503,
                 ),
             }
         },

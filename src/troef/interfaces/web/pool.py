@@ -33,6 +33,8 @@ PERSON: Final = 0
 """The priority of a move at a table where a person plays (and of a person's hint)."""
 BOTS_ONLY: Final = 1
 """The priority of a move at a table of bots alone."""
+ANALYSIS: Final = 2
+"""The priority of a finished round's analysis: after every bot's move."""
 PARENT_CHECK: Final = 1.0
 """Seconds between a bot worker's looks at whether the server's process still lives."""
 

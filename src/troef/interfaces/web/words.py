@@ -64,6 +64,20 @@ MESSAGES: Final = (
     _("Fair deal: troef verify passes."),
     _("Fair deal: troef verify fails."),
     _("step {n} of {count}"),
+    _("Analysis"),
+    _("Each decision weighed against the best the seat had, from what it knew then."),
+    _("Analyse this round"),
+    _("Weighing every decision…"),
+    _(
+        "{seat}: {points} points lost · blunders {blunders} · mistakes {mistakes} · "
+        "inaccuracies {inaccuracies}"
+    ),
+    _("step {n}"),
+    _("against"),
+    _("blunder"),
+    _("mistake"),
+    _("inaccuracy"),
+    _("No decision lost a point."),
     _("seat {n}"),
     _("No round of this table is finished yet."),
     _("The table"),

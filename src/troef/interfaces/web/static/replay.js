@@ -1,14 +1,17 @@
 // The replay of a finished round: every step with all hands face up, the step's lines and the trick, the
-// fair-deal check the server made, and the record to download. /tables/{id}/replay#n opens round n (counted from 1,
+// fair-deal check the server made, the record to download, and on request the round's analysis: each seat's
+// points lost and its marked moments (`[data-moment]`, the one of the step shown `aria-current`), each a
+// link to its step. /tables/{id}/replay#n opens round n (counted from 1,
 // as people count; the API counts from 0).
 
 import { showAccount } from "./account.js";
 import { getJSON } from "./api.js";
 import { cardElement } from "./cards.js";
 import { currentLang, languageSwitch, loadWords, t, translate } from "./i18n.js";
-import { byId as $, h, lineNode, lineText, resultNode } from "./render.js";
+import { byId as $, h, lineNode, lineText, partsNode, resultNode } from "./render.js";
 
 /** @typedef {import("./types.js").Replay} Replay */
+/** @typedef {import("./types.js").RoundAnalysis} RoundAnalysis */
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
 /** @type {Replay|null} */
@@ -16,6 +19,8 @@ let replay = null;
 let step = 0;
 /** @type {number[]} */
 let finished = [];
+/** The analysis of the round shown, once asked for. @type {RoundAnalysis|null} */
+let analysis = null;
 
 /** Where seat i of n sits, as on the table. @param {number} i @param {number} n @param {number} rx @param {number} ry */
 function place(i, n, rx, ry) {
@@ -40,7 +45,70 @@ async function load() {
     return;
   }
   step = Math.min(step, replay.steps.length - 1);
+  analysis = null;
   render();
+}
+
+async function analyse() {
+  const button = $("analyse", HTMLButtonElement);
+  const body = $("analysis-body");
+  button.disabled = true;
+  body.replaceChildren(h("p", { class: "hint", text: t("Weighing every decision…") }));
+  try {
+    const k = wantedRound();
+    analysis = /** @type {RoundAnalysis} */ (await getJSON(`/api/tables/${encodeURIComponent(id)}/rounds/${k}/analysis?lang=${currentLang()}`));
+  } catch (error) {
+    body.replaceChildren(h("p", { class: "error", text: String(/** @type {Error} */ (error).message) }));
+    button.disabled = false;
+    return;
+  }
+  render();
+}
+
+/** A points figure as people read it: one decimal. @param {number} points */
+const points = (points) => points.toLocaleString(currentLang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** The marks' words, worst first. @returns {[string, string][]} */
+const markWords = () => [["blunder", t("blunder")], ["mistake", t("mistake")], ["inaccuracy", t("inaccuracy")]];
+
+function renderAnalysis() {
+  const body = $("analysis-body");
+  $("analyse", HTMLButtonElement).hidden = analysis !== null;
+  $("analyse", HTMLButtonElement).disabled = false;
+  if (!analysis) {
+    body.replaceChildren();
+    return;
+  }
+  const seats = h("ul", { class: "analysis-seats" });
+  for (const seat of analysis.seats) {
+    const [blunders, mistakes, inaccuracies] = ["blunder", "mistake", "inaccuracy"].map((mark) => seat.marks[mark] || 0);
+    const said = t("{seat}: {points} points lost · blunders {blunders} · mistakes {mistakes} · inaccuracies {inaccuracies}", {
+      seat: seat.label, points: points(seat.lost), blunders, mistakes, inaccuracies,
+    });
+    seats.append(h("li", { text: said }));
+  }
+  const words = Object.fromEntries(markWords());
+  const moments = h("ol", { class: "moments" });
+  for (const moment of analysis.moments) {
+    const link = h(
+      "a",
+      { href: "#", class: `moment ${moment.mark}${moment.costliest ? " costliest" : ""}`, "data-moment": String(moment.step) },
+      h("span", { class: "moment-step", text: t("step {n}", { n: moment.step }) }),
+      ` ${moment.label}: `,
+      partsNode(moment.action.parts, "strong"),
+      ` −${points(moment.loss)} ${t("against")} `,
+      partsNode(moment.best.parts),
+      ` (${words[moment.mark]})`,
+    );
+    if (moment.step === step) link.setAttribute("aria-current", "step");
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      go(moment.step);
+    });
+    moments.append(h("li", {}, link));
+  }
+  if (!analysis.moments.length) moments.append(h("li", { class: "hint", text: t("No decision lost a point.") }));
+  body.replaceChildren(seats, moments);
 }
 
 function renderRounds() {
@@ -106,6 +174,7 @@ function render() {
   for (const line of s.lines) lines.append(lineNode(line));
   if (!s.lines.length) lines.append(h("p", { class: "hint", text: "—" }));
   if (step === replay.steps.length - 1) lines.append(resultNode(replay.title, replay.scores, replay.result));
+  renderAnalysis();
   const hands = $("hands");
   hands.replaceChildren();
   s.hands.forEach((hand, seat) => {
@@ -131,6 +200,7 @@ async function main() {
   $("back").setAttribute("href", `/tables/${encodeURIComponent(id)}`);
   $("download").setAttribute("href", `/api/tables/${encodeURIComponent(id)}/record`);
   $("download").setAttribute("download", `troef-${id}.json`);
+  $("analyse").addEventListener("click", () => analyse());
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(step - 1));
   $("next").addEventListener("click", () => go(step + 1));

@@ -475,4 +475,26 @@
  * @property {ScoreRow[]} scores
  */
 
+/**
+ * A marked decision of an analysed round: the step of the replay that shows it, the action taken and the
+ * best one as the table lists them, the points it lost and its mark.
+ * @typedef {object} Moment
+ * @property {number} step
+ * @property {number} seat
+ * @property {string} label
+ * @property {Choice} action
+ * @property {Choice} best
+ * @property {number} loss
+ * @property {"inaccuracy"|"mistake"|"blunder"} mark
+ * @property {boolean} costliest
+ */
+
+/**
+ * A finished round's analysis (`GET /api/tables/{id}/rounds/{k}/analysis`).
+ * @typedef {object} RoundAnalysis
+ * @property {number} round
+ * @property {{seat: number, label: string, marks: Record<string, number>, lost: number}[]} seats
+ * @property {Moment[]} moments
+ */
+
 export {};

@@ -1,0 +1,54 @@
+"""The replay page's analysis: asked for, each seat's points lost and the marked moments, each a link to
+the step that shows it (the step shown marked as current)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import httpx
+import pytest
+
+from serving import WAIT
+
+from .conftest import ContextMaker
+from .tables import Served, bot
+
+pytestmark = pytest.mark.slow
+
+
+def test_the_replay_shows_a_rounds_analysis_and_goes_to_its_moments(
+    served: Served, new_context: ContextMaker
+) -> None:
+    answer = served.create("rififi", [bot("random") for _ in range(4)], rules="oh-hell", rounds=1)
+    table = answer["table"]
+    deadline = time.monotonic() + WAIT
+    while httpx.get(f"{served.base}/api/tables/{table}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    page = new_context().new_page()
+    page.goto(f"{served.base}/tables/{table}/replay")
+    page.wait_for_selector("#verify.ok")
+    assert page.locator("[data-moment]").count() == 0
+    page.locator("#analyse").click()
+    page.wait_for_selector("[data-moment]", timeout=60_000)
+    analysis = httpx.get(f"{served.base}/api/tables/{table}/rounds/0/analysis").json()  # kept: no new one
+    moments = page.locator("[data-moment]")
+    assert moments.count() == len(analysis["moments"])
+    assert page.locator(".analysis-seats li").all_inner_texts() == [
+        f"{s['label']}: {s['lost']:.1f} points lost · blunders {s['marks']['blunder']} · "
+        f"mistakes {s['marks']['mistake']} · inaccuracies {s['marks']['inaccuracy']}"
+        for s in analysis["seats"]
+    ]
+    last = analysis["moments"][-1]
+    text = moments.last.inner_text()
+    assert text.startswith(f"step {last['step']} {last['label']}: ") and f"({last['mark']})" in text
+    assert re.search(rf"\u2212{last['loss']:.1f} against", text)
+    moments.last.click()
+    page.wait_for_function(
+        "n => document.querySelector('#step-no').textContent.startsWith(`step ${n} of`)", arg=last["step"]
+    )
+    assert moments.last.get_attribute("aria-current") == "step"
+    assert page.locator("[data-moment][aria-current]").count() == sum(
+        m["step"] == last["step"] for m in analysis["moments"]
+    )
