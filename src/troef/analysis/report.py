@@ -1,7 +1,7 @@
 """What an analysis finds: each decision weighed, and per seat what its marked decisions cost; as JSON
 (`Analysis.to_json`, ``docs/analysis.md``) in this stable structure, numbers rounded to two decimals::
 
-    {"format": "troef-analysis/1", "game": "rikken", "rules": "kampioenschap", "players": 4,
+    {"format": "troef-analysis/1", "game": GAME, "rules": PRESET, "players": 4,
      "rounds": [1], "seed": 0,
      "effort": {"worlds": 16, "second_look": 64, "inference": 2, "endgame": 8},
      "thresholds": {"inaccuracy": 15, "mistake": 30, "blunder": 60},

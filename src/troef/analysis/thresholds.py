@@ -1,6 +1,8 @@
-"""How many points a decision must cost before it is marked, per game: the one place they are declared.
+"""How many points a decision must cost before it is marked: per game, its player kit's ``marks``
+(`troef.players.shared.kit.PlayerKit`).
 
->>> THRESHOLDS["rififi"].mark(0.4), THRESHOLDS["rififi"].mark(4.0), THRESHOLDS["rififi"].mark(12.0)
+>>> limits = Thresholds(inaccuracy=1, mistake=3, blunder=8)
+>>> limits.mark(0.4), limits.mark(4.0), limits.mark(12.0)
 (None, 'mistake', 'blunder')
 """
 
@@ -10,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..core.errors import GameError
+from ..players.kits import kit_of
 
 MARKS: Final = ("inaccuracy", "mistake", "blunder")
 """The marks, from the cheapest to the dearest."""
@@ -34,20 +37,9 @@ class Thresholds:
         return None
 
 
-THRESHOLDS: Final[dict[str, Thresholds]] = {
-    "rikken": Thresholds(inaccuracy=15, mistake=30, blunder=60),
-    "hoogjassen": Thresholds(inaccuracy=10, mistake=30, blunder=80),
-    "rififi": Thresholds(inaccuracy=1, mistake=3, blunder=8),
-    "piken": Thresholds(inaccuracy=1, mistake=3, blunder=6),
-}
-"""Per game, from its score scale (see ``docs/analysis.md``): rikken's amounts move in fives and tens and
-a contract is worth 30 to 120 a seat; hoogjassen's points move in tens, a contract 50 or more; a rififi
-bid made is worth 10 and more, one missed costs a point a trick; piken counts the cards a seat wins."""
-
-
 def thresholds_of(game: str) -> Thresholds:
-    """The thresholds of ``game``; a `GameError` for a game without them."""
-    found = THRESHOLDS.get(game)
-    if found is None:
-        raise GameError(f"no analysis for game {game!r}; games analysed: {', '.join(THRESHOLDS)}")
-    return found
+    """The thresholds of ``game`` (its player kit's ``marks``); a `GameError` for a game without them."""
+    marks = kit_of(game).marks
+    if marks is None:
+        raise GameError(f"no analysis for game {game!r}: its players declare no marks")
+    return Thresholds(*marks)

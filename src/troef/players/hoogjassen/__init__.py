@@ -15,4 +15,5 @@ KIT: PlayerKit = PlayerKit(
     playout=playout.policy,
     normal_worlds=112,
     candidates=playout.candidates,
+    marks=(10.0, 30.0, 80.0),  # points move in tens; a contract with its roem is worth 50 and more
 )

@@ -15,4 +15,5 @@ KIT: PlayerKit = PlayerKit(
     playout=playout.policy,
     normal_worlds=64,
     candidates=playout.candidates,
+    marks=(1.0, 3.0, 6.0),  # the score is the cards a seat wins
 )

@@ -18,4 +18,5 @@ KIT: PlayerKit = PlayerKit(
     bidding=playout.bidding,
     method="ismcts",
     alone=True,
+    marks=(1.0, 3.0, 8.0),  # a bid made is worth 10 and more; each trick off costs a point
 )

@@ -14,4 +14,5 @@ KIT: PlayerKit = PlayerKit(
     sample_world=sampler(Rikken, worlds.sample_world),
     playout=playout.policy,
     normal_worlds=56,
+    marks=(15.0, 30.0, 60.0),  # amounts move in fives and tens; a contract is worth 30 to 120 a seat
 )

@@ -71,3 +71,6 @@ class PlayerKit:
     """The levels' search method (``pimc`` or ``ismcts``)."""
     alone: bool = False
     """Every seat plays alone: the exact endgame is max-n, not alpha-beta over two sides."""
+    marks: tuple[float, float, float] | None = None
+    """The least points a decision must lose against the best to be marked an inaccuracy, a mistake and a
+    blunder (`troef.analysis`), in the game's own points; None: its rounds are not analysed."""
