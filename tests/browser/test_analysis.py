@@ -31,10 +31,13 @@ def test_the_replay_shows_a_rounds_analysis_and_goes_to_its_moments(
     page.wait_for_selector("#verify.ok")
     assert page.locator("[data-moment]").count() == 0
     page.locator("#analyse").click()
-    page.wait_for_selector("[data-moment]", timeout=60_000)
+    page.wait_for_selector(".moments li", timeout=120_000)  # behind every bot's move: slow when busy
     analysis = httpx.get(f"{served.base}/api/tables/{table}/rounds/0/analysis").json()  # kept: no new one
     moments = page.locator("[data-moment]")
     assert moments.count() == len(analysis["moments"])
+    if not analysis["moments"]:  # four random bots that lost no point: rare, and said so
+        assert page.locator(".moments li").inner_text() == "No decision lost a point."
+        return
     assert page.locator(".analysis-seats li").all_inner_texts() == [
         f"{s['label']}: {s['lost']:.1f} points lost · blunders {s['marks']['blunder']} · "
         f"mistakes {s['marks']['mistake']} · inaccuracies {s['marks']['inaccuracy']}"
