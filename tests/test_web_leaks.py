@@ -155,6 +155,7 @@ class LeakCheck:
         assert "model" not in frame, "a connection that gave no lang gets no model"
         sent = table.reads.frame_texts([(receiver, None)], self.h.now)[receiver, None]
         assert sent == dumps({**frame, "now": self.h.now}), "the server sends the frame, encoded as json does"
+        assert json.loads(sent) == json.loads(json.dumps({**frame, "now": self.h.now})), "the same content"
         self.check_model(receiver, LANGUAGES[self.checked % len(LANGUAGES)], may_see)
         self.checked += 1
 
@@ -165,6 +166,7 @@ class LeakCheck:
         model = frame["model"]
         sent = table.reads.frame_texts([(receiver, lang)], self.h.now)[receiver, lang]
         assert sent == dumps({**frame, "now": self.h.now}), "the frame with its model, encoded as json does"
+        assert json.loads(sent) == json.loads(json.dumps({**frame, "now": self.h.now})), "the same content"
         assert json.loads(json.dumps(model)) == model and model["lang"] == lang
         who = "the spectator" if receiver is None else f"seat {receiver}"
         records = table.session.match.records

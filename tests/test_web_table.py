@@ -25,6 +25,7 @@ from troef.interfaces.cli.verify import run_verify
 from troef.interfaces.web.app import created_body, status_of
 from troef.interfaces.web.bots import bot_move
 from troef.interfaces.web.connection import Connection
+from troef.interfaces.web.encoded import dumps
 from troef.interfaces.web.frames import FRAME_BYTES, Act, BadMessage, Frame, Hello, Ready, Sync, read_frame
 from troef.interfaces.web.seats import TableError, engine_bot_kind
 from troef.interfaces.web.store import Event, Store
@@ -590,8 +591,9 @@ def test_a_stand_in_is_due_when_a_human_is_away_on_their_turn_for_the_away_limit
 
 
 def test_the_encoded_frame_is_the_frame_as_json_writes_it_and_its_shared_parts_are_kept() -> None:
-    """`Table.frame_texts` (what the server sends) is ``json.dumps`` of the frame with ``now`` added, names
-    that JSON escapes included; the sheet is encoded once per finished round, not once per frame."""
+    """`Table.frame_texts` (what the server sends) is `dumps` of the frame with ``now`` added, and reads as
+    what ``json.dumps`` writes, names that JSON escapes included; the sheet is encoded once per finished
+    round, not once per frame."""
     h = Harness(
         body(
             seats=[{"kind": "human", "name": 'Zoë "😀"'}, {"kind": "open"}, {"kind": "bot", "bot": "random"}]
@@ -610,7 +612,8 @@ def test_the_encoded_frame_is_the_frame_as_json_writes_it_and_its_shared_parts_a
         texts = h.table.reads.frame_texts(receivers, h.now)
         for receiver, lang in receivers:
             frame = {**h.table.reads.frame(receiver, lang), "now": h.now}
-            assert texts[receiver, lang] == json.dumps(frame, separators=(",", ":"))
+            assert texts[receiver, lang] == dumps(frame)
+            assert json.loads(texts[receiver, lang]) == json.loads(json.dumps(frame))
         seen_sheets.add(id(h.table.reads.frame(0)["sheet"]))
         assert (
             h.table.reads.frame(0)["sheet"]

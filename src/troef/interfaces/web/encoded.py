@@ -9,9 +9,19 @@ import json
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
-dumps: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
-"""A value as the server writes it on the wire (``json.dumps`` with these separators, without making
-an encoder each time)."""
+import orjson
+
+_json: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
+
+
+def dumps(value: Any) -> str:
+    """A value as the server writes it on the wire: compact JSON, written by orjson (a frame's views
+    cost a tenth of what the standard library takes), by the standard library for what orjson refuses
+    (an integer past 64 bits, a lone surrogate in a text stored before texts were checked)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return _json(value)
 
 
 def spliced(mapping: Mapping[str, Any], texts: Mapping[str, str]) -> str:
