@@ -62,6 +62,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+import orjson
 import psycopg
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
@@ -367,7 +368,7 @@ class Player:
         """Answer every frame until the socket closes."""
         try:
             async for message in self.socket:
-                await self.receive(json.loads(message), tally)
+                await self.receive(orjson.loads(message), tally)  # orjson: the generator shares the machine
         except WebSocketException:
             pass
         if not tally.stopping and not self.leaving:
