@@ -298,9 +298,9 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 @pytest.mark.slow
 def test_rounds_the_strong_bot_played_have_fewer_and_smaller_mistakes() -> None:
-    """benchmarks/analysis_check.py with 3 deals per game (its default is 100), in 2 processes."""
+    """benchmarks/analysis_check.py with 2 deals per game (its default is 100), in 2 processes."""
     if str(BENCHMARKS) not in sys.path:
         sys.path.insert(0, str(BENCHMARKS))
     check = importlib.import_module("analysis_check")
-    for game_name, tallies in check.compare(ANALYSED, 3, seed=1, effort=Effort(), workers=2).items():
+    for game_name, tallies in check.compare(ANALYSED, 2, seed=1, effort=Effort(), workers=2).items():
         assert tallies["strong"].beats(tallies["heuristic"]), (game_name, tallies)
