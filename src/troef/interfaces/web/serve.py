@@ -36,13 +36,6 @@ GC_THRESHOLDS: Final = (20_000, 20, 20)
 (a full collection) stalls every table; collecting less often keeps those stalls rare (CPython's
 defaults: 700, 10, 10)."""
 
-YOUNG_EVERY: Final = 0.25
-"""Seconds between collections of the youngest generation. The collector counts allocations net of
-every freed object, old ones included, so under load its own young collections come seldom and each
-walks everything that survived since: 40,000 to 80,000 objects (the sockets' waiting coroutines and
-futures), 100 to 250 ms at 2,000 tables. Collected by time, a quarter second's survivors take 15 to
-30 ms."""
-
 
 def serve(
     host: str,
@@ -116,19 +109,8 @@ def serve(
 async def _run(server: uvicorn.Server, page: str | None) -> None:
     """Serve (uvicorn stops cleanly on SIGINT and SIGTERM), opening ``page`` once it is up."""
     task = asyncio.create_task(server.serve())
-    young = asyncio.create_task(_collect_young())
     while page is not None and not server.started and not task.done():
         await asyncio.sleep(0.05)
     if page is not None and server.started:
         threading.Thread(target=webbrowser.open, args=(page,), daemon=True).start()
-    try:
-        await task
-    finally:
-        young.cancel()
-
-
-async def _collect_young() -> None:
-    """Collect the youngest generation every `YOUNG_EVERY` seconds."""
-    while True:
-        await asyncio.sleep(YOUNG_EVERY)
-        gc.collect(0)
+    await task
