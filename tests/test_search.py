@@ -255,9 +255,11 @@ def test_the_levels_search_by_the_games_method_and_budget(game: str) -> None:
     assert method == ("ismcts" if game == "rififi" else "pimc")  # Rififi is card play: ISMCTS plays it better
     if method == "pimc":
         assert (normal.budget.worlds, strong.budget.worlds) == (worlds, 4 * worlds)
-    else:  # ISMCTS: four times the iterations on as many worlds
-        assert (normal.budget.worlds, strong.budget.worlds) == (worlds, worlds)
+        assert normal.budget.inference == strong.budget.inference == 2
+    else:  # ISMCTS: four times the iterations on twice the worlds, each kept from four drawn
+        assert (normal.budget.worlds, strong.budget.worlds) == (worlds, 2 * worlds)
         assert (normal.budget.iterations, strong.budget.iterations) == (10 * worlds, 40 * worlds)
+        assert (normal.budget.inference, strong.budget.inference) == (2, 4)
     assert (normal.budget.endgame, strong.budget.endgame) == ((8, 8) if kit.alone else (8, 12))
     assert search_bot(game, "pimc", 1).method == "pimc" and search_bot(game, "ismcts", 1).method == "ismcts"
 

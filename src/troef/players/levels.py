@@ -11,9 +11,14 @@ from .kits import kit_of
 from .search import Budget, SearchBot
 
 STRONG: Final = 4
-"""Strong searches this many times as much: PIMC as many worlds, ISMCTS as many iterations on the same
-worlds (drawing worlds with inference would take most of its time), and solves the last 12 cards (8
-where every seat plays alone: max-n is not pruned)."""
+"""Strong plays out this many times as much as normal: PIMC over as many worlds; ISMCTS as many
+iterations over `STRONG_WORLDS` times the worlds, drawn with `STRONG_INFERENCE`; and it solves the last
+12 cards (8 where every seat plays alone: max-n is not pruned)."""
+STRONG_WORLDS: Final = 2
+"""ISMCTS at strong: its worlds, times normal's (the rest of `STRONG` deepens its tree)."""
+STRONG_INFERENCE: Final = 4
+"""ISMCTS at strong: candidate worlds drawn per world kept, weighed by the other seats' choices before
+play (normal, and PIMC: `Budget.inference`'s 2)."""
 
 
 THINKING: Final = {"normal": 0.4, "strong": 1.25}
@@ -26,10 +31,19 @@ def search_bot(game: str, kind: str, seed: int | None, thinking: float | None = 
     on the normal budget; ``thinking``: a time limit per move, in seconds."""
     kit = kit_of(game)
     method = kind if kind in ("pimc", "ismcts") else kit.method
-    scale = STRONG if kind == "strong" else 1
-    worlds = kit.normal_worlds * (scale if method == "pimc" else 1)
-    endgame = 12 if kind == "strong" and not kit.alone else 8
+    strong = kind == "strong"
+    scale = STRONG if strong else 1
+    if method == "pimc":
+        worlds, inference = kit.normal_worlds * scale, Budget.inference
+    elif strong:
+        worlds, inference = kit.normal_worlds * STRONG_WORLDS, STRONG_INFERENCE
+    else:
+        worlds, inference = kit.normal_worlds, Budget.inference
     budget = Budget(
-        iterations=10 * kit.normal_worlds * scale, worlds=worlds, endgame=endgame, seconds=thinking
+        iterations=10 * kit.normal_worlds * scale,
+        worlds=worlds,
+        inference=inference,
+        endgame=12 if strong and not kit.alone else 8,
+        seconds=thinking,
     )
     return SearchBot(seed, budget, method, kit.playout, kit.candidates, kind, kit.bidding)
