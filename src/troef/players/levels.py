@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from .kits import kit_of
-from .search import Budget, SearchBot
+from .search import INFERENCE, Budget, SearchBot
 
 STRONG: Final = 4
 """Strong plays out this many times as much as normal: PIMC over as many worlds; ISMCTS as many
@@ -18,7 +18,7 @@ STRONG_WORLDS: Final = 2
 """ISMCTS at strong: its worlds, times normal's (the rest of `STRONG` deepens its tree)."""
 STRONG_INFERENCE: Final = 4
 """ISMCTS at strong: candidate worlds drawn per world kept, weighed by the other seats' choices before
-play (normal, and PIMC: `Budget.inference`'s 2)."""
+play (normal, and PIMC: `INFERENCE`, 2)."""
 
 
 THINKING: Final = {"normal": 0.4, "strong": 1.25}
@@ -34,11 +34,11 @@ def search_bot(game: str, kind: str, seed: int | None, thinking: float | None = 
     strong = kind == "strong"
     scale = STRONG if strong else 1
     if method == "pimc":
-        worlds, inference = kit.normal_worlds * scale, Budget.inference
+        worlds, inference = kit.normal_worlds * scale, INFERENCE
     elif strong:
         worlds, inference = kit.normal_worlds * STRONG_WORLDS, STRONG_INFERENCE
     else:
-        worlds, inference = kit.normal_worlds, Budget.inference
+        worlds, inference = kit.normal_worlds, INFERENCE
     budget = Budget(
         iterations=10 * kit.normal_worlds * scale,
         worlds=worlds,

@@ -36,6 +36,8 @@ EXPLORATION: Final = 0.7
 """UCB1 exploration constant, on scores scaled to the spread seen so far."""
 DRAWING: Final = 0.4
 """The share of a move's thinking limit that drawing and weighing the worlds may take."""
+INFERENCE: Final = 2
+"""Candidate worlds drawn per world kept, by default (`Budget.inference`)."""
 DISAGREE: Final = 0.25
 """Inference: a world's weight is multiplied by this for every choice before play that the
 play-out policy (before play: the game's heuristic) would not have made there."""
@@ -58,7 +60,7 @@ class Budget:
     """ISMCTS play-outs, each in the next of the worlds."""
     seconds: float | None = None
     """The move's thinking limit (drawing the worlds takes at most `DRAWING` of it); None: none."""
-    inference: int = 2
+    inference: int = INFERENCE
     """Draw this many times ``worlds`` candidates and keep ``worlds`` by inference weight (1: off)."""
     endgame: int = 8
     """In a trick game's play with at most this many cards left in the hands, every play-out is
