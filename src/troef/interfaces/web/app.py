@@ -53,6 +53,7 @@ from .limits import Window
 from .metrics import CONTENT_TYPE as METRICS_TYPE
 from .metrics import Metrics
 from .openapi import OPENAPI
+from .outbox import Socket
 from .seats import (
     AWAY_LIMIT,
     READY_LIMIT,
@@ -468,7 +469,7 @@ def create_app(
         except TableError as error:
             await websocket.close(NO_TABLE, str(error)[:120])
             return
-        sender = _spawn_sender(websocket, client, server.metrics)
+        client.outbox.attach(_socket(websocket, client, server.metrics))
         hello_by = asyncio.get_running_loop().time() + hello_wait
         try:
             while not client.closed:
@@ -489,8 +490,8 @@ def create_app(
             pass
         finally:
             await server.disconnect(client)
-            client.outbox.put_nowait(None)
-            await sender
+            client.outbox.end()
+            await client.outbox.ended()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -551,22 +552,16 @@ def create_app(
     )
 
 
-def _spawn_sender(websocket: WebSocket, client: Client, metrics: Metrics) -> asyncio.Task[None]:
-    """A task that sends the client's outbox in order until it meets None (closing the socket if the
-    client read too slowly)."""
+def _socket(websocket: WebSocket, client: Client, metrics: Metrics) -> Socket:
+    """Where the client's outbox goes: its WebSocket, closed (`POLICY`) at the end if the server dropped
+    the client."""
 
-    async def send() -> None:
-        try:
-            while (text := await client.outbox.get()) is not None:
-                client.queued -= len(text)
-                await websocket.send_text(text)
-            if client.closed:
-                metrics.dropped.labels(client.reason).inc()
-                await websocket.close(POLICY, client.why)
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            pass
+    async def end() -> None:
+        if client.closed:
+            metrics.dropped.labels(client.reason).inc()
+            await websocket.close(POLICY, client.why)
 
-    return asyncio.create_task(send())
+    return Socket(websocket.send_text, end, (WebSocketDisconnect, RuntimeError, OSError))
 
 
 def _address(request: Request) -> str:

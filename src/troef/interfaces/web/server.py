@@ -38,6 +38,7 @@ from .connection import Connection
 from .encoded import dumps, stamped
 from .frames import ChatFrame, Frame
 from .metrics import Metrics
+from .outbox import Outbox
 from .registry import Tables
 from .seats import Invalid, NotNow, TableError, TooMany
 from .store import Event, Store, VersionConflict
@@ -63,14 +64,12 @@ TRIES: Final = 3
 
 @dataclass(eq=False)
 class Client:
-    """One WebSocket connection to a table: its protocol state and its outbox of encoded frames (None
-    closes it)."""
+    """One WebSocket connection to a table: its protocol state and its `Outbox` of encoded frames (the
+    app attaches its socket)."""
 
     table_id: str
     connection: Connection = field(default_factory=Connection)
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    queued: int = 0
-    """The characters of the frames in the outbox."""
+    outbox: Outbox = field(default_factory=Outbox)
     closed: bool = False
     why: str = ""
     """Why the server closed the connection."""
@@ -78,29 +77,25 @@ class Client:
     """The short name of ``why`` (``troef_dropped_clients``'s label)."""
 
     def send(self, frame: Frame, now: float | None = None) -> None:
-        """Queue ``frame`` (a state frame sent at ``now`` says so: the table's timers count to it)."""
+        """Send ``frame`` (a state frame sent at ``now`` says so: the table's timers count to it)."""
         text = dumps(frame)
         self.send_text(stamped(text, now) if now is not None and frame["type"] == "state" else text)
 
     def send_text(self, text: str) -> None:
-        """Queue an encoded frame; a client whose outbox is full, in frames or in bytes, is closed (it
+        """Send an encoded frame; a client whose outbox is full, in frames or in bytes, is closed (it
         reads too slowly)."""
         if self.closed:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT or self.queued + len(text) > OUTBOX_BYTES:
+        if len(self.outbox.waiting) >= OUTBOX_LIMIT or self.outbox.queued + len(text) > OUTBOX_BYTES:
             self.close("the client reads too slowly", "slow-reader")
             return
-        self.queued += len(text)
-        self.outbox.put_nowait(text)
+        self.outbox.put(text)
 
     def close(self, why: str, reason: str) -> None:
         """Drop the connection: its waiting frames are freed, and it is closed saying ``why`` (``reason``:
         its short name in the metrics)."""
         self.closed, self.why, self.reason = True, why, reason
-        while not self.outbox.empty():
-            self.outbox.get_nowait()
-        self.queued = 0
-        self.outbox.put_nowait(None)
+        self.outbox.end(dropped=True)
 
 
 class Behind(NotNow):
@@ -198,7 +193,7 @@ class TableServer:
         for clients in self.clients.values():
             for client in clients:
                 client.closed = True
-                client.outbox.put_nowait(None)
+                client.outbox.end()
         await asyncio.to_thread(self.bots.shutdown)
         await asyncio.to_thread(self.store.close)
 
