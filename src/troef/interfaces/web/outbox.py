@@ -79,14 +79,17 @@ class Outbox:
             try:
                 held = step.send(None)
             except StopIteration:
+                if text is None:
+                    self._socket = None  # ended: the socket (and whatever its end refers to) goes
                 continue
             except self._socket.gone:
                 self._lost()
                 return
-            self._held = asyncio.ensure_future(self._finish(self._socket, step, held))
+            self._held = asyncio.ensure_future(self._finish(self._socket, step, held, last=text is None))
 
-    async def _finish(self, socket: Socket, step: Step, held: object) -> None:
-        """Run ``step`` on from where it was held up (awaiting ``held``), then send what waited."""
+    async def _finish(self, socket: Socket, step: Step, held: object, *, last: bool) -> None:
+        """Run ``step`` on from where it was held up (awaiting ``held``), then send what waited (``last``:
+        the step ends the connection)."""
         try:
             while True:
                 if isinstance(held, asyncio.Future):
@@ -105,9 +108,12 @@ class Outbox:
             raise
         finally:
             self._held = None
+        if last:
+            self._socket = None
         self._flush()
 
     def _lost(self) -> None:
         self._ended = True
+        self._socket = None
         self.waiting.clear()
         self.queued = 0
