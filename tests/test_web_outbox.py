@@ -35,6 +35,16 @@ class Pipe:
         return Socket(self.send, self.end, (OSError,))
 
 
+def held_up(*texts: str) -> tuple[Pipe, Outbox]:
+    """An outbox whose socket holds up its first send, with ``texts`` put."""
+    pipe, outbox = Pipe(), Outbox()
+    outbox.attach(pipe.socket())
+    pipe.open.clear()
+    for text in texts:
+        outbox.put(text)
+    return pipe, outbox
+
+
 def test_a_frame_the_socket_takes_is_sent_before_the_caller_goes_on() -> None:
     async def run() -> None:
         pipe, outbox = Pipe(), Outbox()
@@ -50,11 +60,7 @@ def test_a_frame_the_socket_takes_is_sent_before_the_caller_goes_on() -> None:
 
 def test_frames_wait_in_order_behind_a_send_held_up_and_then_go() -> None:
     async def run() -> None:
-        pipe, outbox = Pipe(), Outbox()
-        outbox.attach(pipe.socket())
-        pipe.open.clear()
-        for text in ("a", "bb", "ccc"):
-            outbox.put(text)
+        pipe, outbox = held_up("a", "bb", "ccc")
         assert pipe.sent == [] and list(outbox.waiting) == ["bb", "ccc"] and outbox.queued == 5
         outbox.end()
         await asyncio.sleep(0.01)
@@ -83,11 +89,7 @@ def test_frames_put_before_the_socket_is_attached_go_first() -> None:
 
 def test_a_dropped_connection_ends_now_and_once() -> None:
     async def run() -> None:
-        pipe, outbox = Pipe(), Outbox()
-        outbox.attach(pipe.socket())
-        pipe.open.clear()
-        outbox.put("a")
-        outbox.put("b")
+        pipe, outbox = held_up("a", "b")
         outbox.end(dropped=True)
         outbox.end()
         assert list(outbox.waiting) == [None] and outbox.queued == 0
@@ -100,11 +102,7 @@ def test_a_dropped_connection_ends_now_and_once() -> None:
 
 def test_once_the_socket_is_gone_nothing_waits() -> None:
     async def run() -> None:
-        pipe, outbox = Pipe(), Outbox()
-        outbox.attach(pipe.socket())
-        pipe.open.clear()
-        outbox.put("a")
-        outbox.put("b")
+        pipe, outbox = held_up("a", "b")
         pipe.broken = True
         pipe.open.set()
         await asyncio.wait_for(outbox.ended(), 1)
