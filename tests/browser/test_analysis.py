@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+from decimal import ROUND_HALF_UP, Decimal
 
 import httpx
 import pytest
@@ -15,6 +16,12 @@ from .conftest import ContextMaker
 from .tables import Served, bot
 
 pytestmark = pytest.mark.slow
+
+
+def tenths(points: float) -> str:
+    """``points`` as the page writes them (Intl: the shortest decimal, rounded half away from zero; Python's
+    ``:.1f`` rounds the binary value, and wrote 9.9 where the page showed 10.0)."""
+    return str(Decimal(repr(points)).quantize(Decimal("0.1"), ROUND_HALF_UP))
 
 
 def test_the_replay_shows_a_rounds_analysis_and_goes_to_its_moments(
@@ -39,14 +46,14 @@ def test_the_replay_shows_a_rounds_analysis_and_goes_to_its_moments(
         assert page.locator(".moments li").inner_text() == "No decision lost a point."
         return
     assert page.locator(".analysis-seats li").all_inner_texts() == [
-        f"{s['label']}: {s['lost']:.1f} points lost · blunders {s['marks']['blunder']} · "
+        f"{s['label']}: {tenths(s['lost'])} points lost · blunders {s['marks']['blunder']} · "
         f"mistakes {s['marks']['mistake']} · inaccuracies {s['marks']['inaccuracy']}"
         for s in analysis["seats"]
     ]
     last = analysis["moments"][-1]
     text = moments.last.inner_text()
     assert text.startswith(f"step {last['step']} {last['label']}: ") and f"({last['mark']})" in text
-    assert re.search(rf"\u2212{last['loss']:.1f} against", text)
+    assert re.search(rf"\u2212{re.escape(tenths(last['loss']))} against", text)
     moments.last.click()
     page.wait_for_function(
         "n => document.querySelector('#step-no').textContent.startsWith(`step ${n} of`)", arg=last["step"]
