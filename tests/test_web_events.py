@@ -197,7 +197,9 @@ def test_a_player_gets_their_seat_and_its_token_on_every_device(club: tuple[Peop
         refused(people(who).get(f"/api/tables/{other}/rounds/0"), 403, "duplicate")
         refused(people(who).get(f"/api/tables/{other}/rounds/0/analysis"), 403, "duplicate")
         with people(who).websocket_connect(f"/ws/tables/{other}") as ws:
-            ws.send_json({"type": "hello"})  # a hello that takes no seat: closed, saying why
+            ws.send_json({"type": "hello"})  # a hello that takes no seat: refused, then closed, saying why
+            refusal = ws.receive_json()
+            assert refusal["code"] == "not-allowed" and "duplicate" in refusal["message"]
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_json()
         assert closed.value.code == POLICY and "duplicate" in closed.value.reason
