@@ -86,7 +86,8 @@ async def _played(ws: Any, seat: int, rng: random.Random) -> bool:
     while True:
         frame = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
         if frame["type"] == "error":
-            assert frame["code"] in ("stale", "not-your-turn"), frame
+            overtaken = frame["code"] == "bad-message" and "dealt already" in frame["message"]  # a late ready
+            assert frame["code"] in ("stale", "not-your-turn") or overtaken, frame
             await ws.send(json.dumps({"type": "sync"}))
             continue
         if frame["type"] != "state":
