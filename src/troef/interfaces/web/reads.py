@@ -6,6 +6,7 @@ models, the lobby's listing, the finished rounds' replays with `troef verify`'s 
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final, TypedDict
 
@@ -62,7 +63,7 @@ class TableReads:
     """What everyone may see of ``table``, each part built once while it holds (do not change them)."""
 
     def __init__(self, table: Table) -> None:
-        self.table = table
+        self._table = weakref.ref(table)
         self._info: tuple[tuple[object, ...], TableInfo] | None = None
         self._sheet: tuple[tuple[int, bool], Sheet] | None = None
         self._seat_texts: tuple[int, dict[int | None, tuple[str, str]]] = -1, {}
@@ -73,6 +74,14 @@ class TableReads:
         self.models = TableModels(table.game, table.session, table.stand_in_moves)
         self._verified: tuple[int, dict[int, Verified] | str] | None = None
         self._replays: dict[tuple[int, str], RoundReplay] = {}
+
+    @property
+    def table(self) -> Table:
+        """The table read, held weakly: it holds its reads, and a cycle would keep every finished table in
+        memory until the cyclic collector's rare full pass."""
+        table = self._table()
+        assert table is not None, "a table's reads live as long as the table"
+        return table
 
     def info(self) -> TableInfo:
         """The public table info (``GET /api/tables/{id}``); the same object until the version, a
