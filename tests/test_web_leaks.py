@@ -35,6 +35,7 @@ from troef.games.fair import verify
 from troef.games.replay import replay
 from troef.interfaces.web.encoded import dumps
 from troef.interfaces.web.frames import Frame
+from troef.interfaces.web.reads import TableReads
 from troef.present import LANGUAGES
 from troef.present.i18n import catalog_text, parse_po
 from troef.present.messages import messages
@@ -341,7 +342,7 @@ def test_the_check_catches_a_leak_in_a_model() -> None:
     card = {"kind": "card", "text": hidden, "code": hidden, "name": ""}
     for leaky in ({**model, "log": [{"parts": [card], "bold": False}]}, {**model, "title": f"x {hidden}"}):
         with (
-            mock.patch.object(h.table.reads, "model", return_value=leaky),
+            mock.patch.object(TableReads, "model", return_value=leaky),
             pytest.raises(AssertionError, match="hidden cards"),
         ):
             check.check_model(None, "de", visible(state.record(), None))

@@ -6,7 +6,6 @@ models, the lobby's listing, the finished rounds' replays with `troef verify`'s 
 from __future__ import annotations
 
 import json
-import weakref
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final, TypedDict
 
@@ -59,29 +58,36 @@ class RoundReplay(TypedDict):
     """Every seat's points and total (and its bid against what it took), as the table showed them."""
 
 
-class TableReads:
-    """What everyone may see of ``table``, each part built once while it holds (do not change them)."""
+class ReadsKept:
+    """What a table's reads keep from one read to the next, held by the table (`Table.reads` joins them
+    to the table at each read: reads that held their table, held by it, made every finished table a cycle
+    that stayed in memory until the cyclic collector's rare full pass)."""
 
-    def __init__(self, table: Table) -> None:
-        self._table = weakref.ref(table)
-        self._info: tuple[tuple[object, ...], TableInfo] | None = None
-        self._sheet: tuple[tuple[int, bool], Sheet] | None = None
-        self._seat_texts: tuple[int, dict[int | None, tuple[str, str]]] = -1, {}
+    def __init__(self, models: TableModels) -> None:
+        self.info: tuple[tuple[object, ...], TableInfo] | None = None
+        self.sheet: tuple[tuple[int, bool], Sheet] | None = None
+        self.seat_texts: tuple[int, dict[int | None, tuple[str, str]]] = -1, {}
         """Per seat, the JSON text of its view and legal actions at a version (`frame_texts`): kept as
         text, which the cyclic collector need not walk, rather than as the lists of the view itself."""
-        self._texts = Texts()
+        self.texts = Texts()
         """The JSON text of the parts every receiver's frame shares (`frame_texts`)."""
-        self.models = TableModels(table.game, table.session, table.stand_in_moves)
-        self._verified: tuple[int, dict[int, Verified] | str] | None = None
-        self._replays: dict[tuple[int, str], RoundReplay] = {}
+        self.models = models
+        self.verified: tuple[int, dict[int, Verified] | str] | None = None
+        self.replays: dict[tuple[int, str], RoundReplay] = {}
+
+
+class TableReads:
+    """What everyone may see of ``table``, each part built once while it holds (do not change them), kept
+    in ``kept``."""
+
+    def __init__(self, table: Table, kept: ReadsKept) -> None:
+        self.table = table
+        self._kept = kept
 
     @property
-    def table(self) -> Table:
-        """The table read, held weakly: it holds its reads, and a cycle would keep every finished table in
-        memory until the cyclic collector's rare full pass."""
-        table = self._table()
-        assert table is not None, "a table's reads live as long as the table"
-        return table
+    def models(self) -> TableModels:
+        """The models of the table's receivers."""
+        return self._kept.models
 
     def info(self) -> TableInfo:
         """The public table info (``GET /api/tables/{id}``); the same object until the version, a
@@ -98,9 +104,9 @@ class TableReads:
             tuple(paused),
             shown,
         )
-        if self._info is None or self._info[0] != key:
-            self._info = key, self._new_info(timers, paused)
-        return self._info[1]
+        if self._kept.info is None or self._kept.info[0] != key:
+            self._kept.info = key, self._new_info(timers, paused)
+        return self._kept.info[1]
 
     def _new_info(self, timers: list[Timer], paused: list[int]) -> TableInfo:
         seats: list[SeatInfo] = [
@@ -155,9 +161,9 @@ class TableReads:
         or the match ends (do not change it)."""
         match = self.table.session.match
         key = (len(match.sheet), match.is_over)
-        if self._sheet is None or self._sheet[0] != key:
-            self._sheet = key, self._new_sheet()
-        return self._sheet[1]
+        if self._kept.sheet is None or self._kept.sheet[0] != key:
+            self._kept.sheet = key, self._new_sheet()
+        return self._kept.sheet[1]
 
     def _new_sheet(self) -> Sheet:
         match = self.table.session.match
@@ -203,15 +209,13 @@ class TableReads:
         `dumps` writes for it, made faster: the table info, the sheet and the models are encoded once
         while they are the same objects, and the frame's few keys are written in `frame`'s order
         (tests/test_web_leaks.py holds the two to the same text)."""
-        info = self.info()
-        sheet = self._texts.of("sheet", info["sheet"])
-        table = self._texts.of("table", info, lambda: spliced(info, {"sheet": sheet}))
+        info, texts_of = self.info(), self._kept.texts.of
+        sheet = texts_of("sheet", info["sheet"])
+        table = texts_of("table", info, lambda: spliced(info, {"sheet": sheet}))
         texts = {}
         for seat, lang in receivers:
             view, legal = self._view_texts(seat)
-            model = (
-                ',"model":' + self._texts.of(("model", seat, lang), self.model(seat, lang)) if lang else ""
-            )
+            model = ',"model":' + texts_of(("model", seat, lang), self.model(seat, lang)) if lang else ""
             texts[seat, lang] = (
                 f'{{"type":"state","version":{self.table.version},"seat":{dumps(seat)},"table":{table},'
                 f'"view":{view},"legal_actions":{legal},"sheet":{sheet},"talk":"{self.table.talk(seat)}"'
@@ -221,9 +225,9 @@ class TableReads:
 
     def _view_texts(self, seat: int | None) -> tuple[str, str]:
         """The JSON text of ``seat``'s view and of its legal actions, made once per version."""
-        if self._seat_texts[0] != self.table.version:
-            self._seat_texts = self.table.version, {}
-        made = self._seat_texts[1]
+        if self._kept.seat_texts[0] != self.table.version:
+            self._kept.seat_texts = self.table.version, {}
+        made = self._kept.seat_texts[1]
         if seat not in made:
             view = self.view(seat)
             made[seat] = dumps(view), dumps(list(view["legal_actions"])) if view is not None else "[]"
@@ -266,11 +270,11 @@ class TableReads:
         match = self.table.session.match
         if not 0 <= index < len(match.sheet):
             raise NoSuchTable(f"round {index} of table {self.table.id} is not finished")
-        found = self._replays.get((index, lang))
+        found = self._kept.replays.get((index, lang))
         if found is None:
-            found = self._replays[index, lang] = self._round_replay(index, lang)
-            while len(self._replays) > REPLAYS_KEPT:
-                del self._replays[next(iter(self._replays))]
+            found = self._kept.replays[index, lang] = self._round_replay(index, lang)
+            while len(self._kept.replays) > REPLAYS_KEPT:
+                del self._kept.replays[next(iter(self._kept.replays))]
         return found
 
     def _round_replay(self, index: int, lang: str) -> RoundReplay:
@@ -301,7 +305,7 @@ class TableReads:
         """`troef verify`'s check of finished round ``index`` (`troef.games.fair.verify` of the table's
         record, checked once per finished round)."""
         finished = len(self.table.session.match.sheet)
-        if self._verified is None or self._verified[0] != finished:
+        if self._kept.verified is None or self._kept.verified[0] != finished:
             record = json.loads(json.dumps(self.record()))
             try:
                 checks: dict[int, Verified] | str = {
@@ -310,8 +314,8 @@ class TableReads:
                 }
             except RecordError as e:
                 checks = f"the record does not verify: {e}"
-            self._verified = finished, checks
-        checks = self._verified[1]
+            self._kept.verified = finished, checks
+        checks = self._kept.verified[1]
         if isinstance(checks, str):
             return {"ok": False, "message": checks}
         return checks.get(index) or {

@@ -67,8 +67,9 @@ from .frames import (
     Talk,
     Timer,
 )
+from .model import TableModels
 from .pace import PACED, Bucket
-from .reads import TableReads
+from .reads import ReadsKept, TableReads
 from .seats import (
     Absent,
     Invalid,
@@ -249,8 +250,13 @@ class Table:
         """The chat's last messages and each seat's pace (not stored)."""
         self.paces: dict[int, Bucket] = {}
         """Each seat's pace of frames over all its connections (`pace`)."""
-        self.reads = TableReads(self)
+        self._kept = ReadsKept(TableModels(self.game, self.session, self.stand_in_moves))
+        """What the table's reads keep (`reads`)."""
+
+    @property
+    def reads(self) -> TableReads:
         """What everyone may see of the table (its read model)."""
+        return TableReads(self, self._kept)
 
     # ------------------------------------------------------------------------------- making one
 
