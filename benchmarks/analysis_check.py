@@ -110,17 +110,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = args.games.split(",")
     print(f"{args.rounds} deals per game, each played by every level; analysed with {effort.worlds} worlds")
     start = time.perf_counter()
-    tallies = compare(games, args.rounds, args.seed, effort, args.workers)
     print(
         f"  {'level':<10}{'rounds':>7}{'decisions':>11}{'marked':>9}{'lost':>10}{'s/round':>9}  (per round)"
     )
     better = True
-    for name in games:
-        wins = tallies[name]["strong"].beats(tallies[name]["heuristic"])
+    for name in games:  # one game at a time, each told as soon as it is done
+        tallies = compare([name], args.rounds, args.seed, effort, args.workers)[name]
+        wins = tallies["strong"].beats(tallies["heuristic"])
         better &= wins
         print(f"{name}: strong is {'better' if wins else 'NOT better'}")
         for kind in LEVELS:
-            print(line(kind, tallies[name][kind]))
+            print(line(kind, tallies[kind]), flush=True)
     print(f"({time.perf_counter() - start:.0f} s in {args.workers} process(es))")
     return 0 if better else 1
 
