@@ -15,6 +15,11 @@ failed or were closed (``lost``), the generator's own CPU and the seconds it too
   dealt and its seat not in ``ready``) and, on its turn, waits ``--think`` seconds (uniform between half and
   one and a half times) and sends a random action of ``legal_actions`` with the frame's ``version``.  A seat
   with one legal action leaves it to the server, which plays forced moves itself after a random pause.
+- ``--stagger S``: each table's players say their first ``ready`` at a moment drawn for the table up to S
+  seconds after it opened, and the warm-up begins after S: tables that opened at different times play out
+  of step. By default all start at once and, their moves timed alike, keep dealing, bidding and ending
+  their rounds nearly together for several rounds, so the acts come in waves (the peaks a third above the
+  mean at 2,000 tables).
 - ``--bots``: tables of one scripted human and three ``normal`` bots (which think in the server's process
   pool, whose CPU is printed too); T grows through ``--tables`` and the search stops at the first T whose
   human p99 is over 100 ms, reporting the largest T under it.
@@ -30,7 +35,7 @@ machine; the players' sockets come from their table's address too (the server al
 Every socket goes to 127.0.0.1 only; the open-file limit is raised as far as allowed in this process and
 the server it starts (8,000 sockets need it).
 
-    python benchmarks/bench_server.py [--tables 100,300,1000,2000] [--seconds 30] [--warmup 10] [--json]
+    python benchmarks/bench_server.py [--tables 100,300,1000,2000] [--seconds 30] [--warmup 10] [--stagger 0] [--json]
     python benchmarks/bench_server.py --bots [--tables 5,10,20,40,80]
     python benchmarks/bench_server.py --postgresql --processes 1,2 [--tables 300,1000]
 """
@@ -339,11 +344,21 @@ class Tally:
         return self.start <= sent_at < self.end
 
 
+READY: Final = json.dumps({"type": "ready"})
+
+
 class Player:
     """One scripted client: a human seat of a table over its WebSocket."""
 
     def __init__(
-        self, table: str, seat: int, token: str, ws: ClientConnection, think: float, rng: random.Random
+        self,
+        table: str,
+        seat: int,
+        token: str,
+        ws: ClientConnection,
+        think: float,
+        rng: random.Random,
+        start: float = 0.0,
     ) -> None:
         self.table = table
         self.seat = seat
@@ -351,6 +366,9 @@ class Player:
         self.socket = ws
         self.think_mean = think
         self.rng = rng
+        self.start = start
+        """Seconds this seat waits before its first ``ready`` (its table's place in a staggered start)."""
+        self.starting: asyncio.Task[None] | None = None
         self.version = -1
         self.readied = -1
         """The last round index this seat sent ``ready`` for."""
@@ -404,7 +422,11 @@ class Player:
             and self.readied < round_info["index"]
         ):
             self.readied = round_info["index"]
-            await self.socket.send(json.dumps({"type": "ready"}))
+            if self.start > 0:
+                self.starting = asyncio.create_task(self.ready_after(self.start))
+                self.start = 0.0
+            else:
+                await self.socket.send(READY)
         legal: list[str] = frame["legal_actions"]
         if legal and self.answered_at is not None:
             if tally.counts(self.answered_at):
@@ -413,6 +435,11 @@ class Player:
         if len(legal) > 1 and not tally.stopping:
             pause = self.rng.uniform(0.5, 1.5) * self.think_mean
             self.thinking = asyncio.create_task(self.act(self.rng.choice(legal), version, pause, tally))
+
+    async def ready_after(self, pause: float) -> None:
+        await asyncio.sleep(pause)
+        with contextlib.suppress(WebSocketException):
+            await self.socket.send(READY)
 
     async def act(self, action: str, version: int, pause: float, tally: Tally) -> None:
         await asyncio.sleep(pause)
@@ -453,11 +480,19 @@ async def sit(url: str, index: int, table: str, token: str, tally: Tally) -> Cli
 
 
 async def open_players(
-    server: Deployment, count: int, bots: bool, think: float, tally: Tally, rounds: int = 20, first: int = 0
+    server: Deployment,
+    count: int,
+    bots: bool,
+    think: float,
+    tally: Tally,
+    rounds: int = 20,
+    first: int = 0,
+    stagger: float = 0.0,
 ) -> list[Player]:
     """Create ``count`` tables of ``rounds`` rounds (numbered from ``first``: the addresses they come
     from) and seat a connected `Player` at each human seat (sockets that fail are counted in
-    ``tally.failed``)."""
+    ``tally.failed``); each table's players say their first ``ready`` after a pause drawn up to
+    ``stagger`` seconds for the table."""
     body = table_body(bots, rounds)
     rng = random.Random(first + 1)
     players: list[Player] = []
@@ -466,20 +501,21 @@ async def open_players(
     loop = asyncio.get_running_loop()
     with ThreadPoolExecutor(8) as http:
 
-        async def seat(index: int, table: str, seat: int, token: str) -> None:
+        async def seat(index: int, table: str, seat: int, token: str, start: float) -> None:
             ws = await sit(url, index, table, token, tally)
             if ws is None:
                 return
-            player = Player(table, seat, token, ws, think, random.Random(rng.random()))
+            player = Player(table, seat, token, ws, think, random.Random(rng.random()), start)
             players.append(player)
             player.task = asyncio.create_task(player.play(tally))
 
         async def one(index: int) -> None:
             async with gate:
                 answer = await loop.run_in_executor(http, create_table, server.port, index, body)
+                start = rng.uniform(0, stagger) if stagger > 0 else 0.0
                 await asyncio.gather(
                     *(
-                        seat(index, answer["table"], given["seat"], given["token"])
+                        seat(index, answer["table"], given["seat"], given["token"], start)
                         for given in answer["seats"]
                     )
                 )
@@ -557,6 +593,7 @@ async def measure(
     bots: bool,
     seconds: float,
     warmup: float,
+    stagger: float = 0.0,
     think: float,
     processes: int = 1,
     postgresql: str | None = None,
@@ -571,10 +608,10 @@ async def measure(
     players: list[Player] = []
     try:
         began = time.perf_counter()
-        players = await open_players(server, tables, bots, think, tally)
+        players = await open_players(server, tables, bots, think, tally, stagger=stagger)
         connect_s = time.perf_counter() - began
         quiet_collector()
-        await asyncio.sleep(warmup)
+        await asyncio.sleep(stagger + warmup)
         cpu_before, generator_before = server.cpu(), own_cpu()
         tally.start = time.perf_counter()
         tally.end = tally.start + seconds
@@ -672,6 +709,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--warmup", type=float, default=10.0, help="seconds played before measuring (default 10)"
     )
     parser.add_argument(
+        "--stagger",
+        type=float,
+        default=0.0,
+        help="seconds over which the tables start, each at a random moment, so that they play out of "
+        "step; the warm-up begins once they all have (default 0: all at once)",
+    )
+    parser.add_argument(
         "--think", type=float, default=1.0, help="a client's mean thinking time (default 1 s)"
     )
     parser.add_argument(
@@ -709,8 +753,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--tables is a comma-separated list of numbers")
     if not all(1 <= t <= MAX_TABLES for t in args.tables):
         parser.error(f"a number of tables is 1 to {MAX_TABLES}")
-    if not (0 < args.seconds <= 600 and 0 <= args.warmup <= 600 and 0 < args.think <= 60):
-        parser.error("--seconds is 0 to 600, --warmup 0 to 600, --think 0 to 60")
+    if not (
+        0 < args.seconds <= 600
+        and 0 <= args.warmup <= 600
+        and 0 <= args.stagger <= 600
+        and 0 < args.think <= 60
+    ):
+        parser.error("--seconds is 0 to 600, --warmup and --stagger 0 to 600, --think 0 to 60")
     return args
 
 
@@ -725,7 +774,8 @@ def main(argv: list[str] | None = None) -> int:
             f"open files {files}"
         )
         print(
-            f"think {args.think:g} s (uniform x0.5-1.5), {args.warmup:g} s warm-up, "
+            f"think {args.think:g} s (uniform x0.5-1.5), tables started over {args.stagger:g} s, "
+            f"{args.warmup:g} s warm-up, "
             f"{args.seconds:g} s measured; latency: act -> the acting client's next state "
             f"(target p99 < {TARGET_MS:g} ms)"
         )
@@ -739,6 +789,7 @@ def main(argv: list[str] | None = None) -> int:
                 bots=args.bots,
                 seconds=args.seconds,
                 warmup=args.warmup,
+                stagger=args.stagger,
                 think=args.think,
                 processes=processes,
                 postgresql=args.postgresql_url if args.postgresql else None,
@@ -760,6 +811,7 @@ def main(argv: list[str] | None = None) -> int:
             "python": platform.python_version(),
             "think": args.think,
             "warmup": args.warmup,
+            "stagger": args.stagger,
             "results": [vars(r) for r in results],
             "largest_tables_under_target": sustained,
         }

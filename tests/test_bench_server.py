@@ -53,6 +53,12 @@ def test_four_scripted_humans_a_table(capsys: pytest.CaptureFixture[str]) -> Non
     assert figures["largest_tables_under_target"] in (0, 2)
 
 
+def test_tables_started_out_of_step(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = run(capsys, "--tables", "3", "--seconds", "3", "--stagger", "2")
+    assert figures["stagger"] == 2
+    check_sane(figures["results"][0], 3, 12)
+
+
 def test_one_human_and_three_normal_bots(capsys: pytest.CaptureFixture[str]) -> None:
     figures = run(capsys, "--bots", "--tables", "1", "--seconds", "8")
     assert figures["mode"] == "bots"
@@ -65,6 +71,6 @@ def test_the_tables_option_is_checked() -> None:
     bench = bench_server()
     assert bench.parse_args(["--bots"]).tables == [5, 10, 20, 40, 80]
     assert bench.parse_args([]).tables == [100, 300, 1000, 2000]
-    for bad in (["--tables", "ten"], ["--tables", "0"], ["--seconds", "0"]):
+    for bad in (["--tables", "ten"], ["--tables", "0"], ["--seconds", "0"], ["--stagger", "-1"]):
         with pytest.raises(SystemExit):
             bench.parse_args(bad)

@@ -7,8 +7,8 @@ walked 100,000 to 200,000 live objects each, 100 to 230 ms in which no table mov
 playing makes no reference cycles. So once a `FREEZE_EVERY` what is alive is frozen (`gc.freeze()`, which
 moves it out of the collector's walks at no cost), and the collector's own collections walk at most that
 second's survivors. Garbage caught in a freeze (reference cycles made while connecting, say) is collected
-by a full collection every `FULL_EVERY`, or sooner once the process's peak memory has grown by `GROWTH`
-since the last one: a stall of about a second at 2,000 tables, a tenth at 300.
+by a full collection every `FULL_EVERY`, or sooner once the memory allocated has grown by `GROWTH` since
+the last one: a stall of about a second at 2,000 tables, a tenth at 300.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import resource
+import sys
 import time
 from collections.abc import Callable
 from typing import Final
@@ -31,22 +31,18 @@ FREEZE_EVERY: Final = 1.0
 FULL_EVERY: Final = 600.0
 """Seconds between full collections of everything frozen."""
 GROWTH: Final = 1.5
-"""A full collection is due sooner once the peak memory is this many times what it was after the last."""
-
-
-def peak_memory() -> int:
-    """The process's peak resident memory so far, in KiB (Linux; bytes on macOS: only ratios are used)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+"""A full collection is due sooner once the memory allocated is this many times what it was after the last."""
 
 
 class Collector:
     """Freezes what is alive at every `tick` and collects everything when a full collection is due;
-    ``clock`` and ``memory`` (`peak_memory`) are injectable for tests."""
+    ``clock`` and ``memory`` (the blocks CPython's allocator holds, under a millisecond to count) are
+    injectable for tests."""
 
     def __init__(
         self,
         clock: Callable[[], float] = time.monotonic,
-        memory: Callable[[], int] = peak_memory,
+        memory: Callable[[], int] = sys.getallocatedblocks,
     ) -> None:
         self.clock = clock
         self.memory = memory
