@@ -18,11 +18,13 @@ from sqlalchemy.engine import make_url
 from .app import create_app
 from .bus import Bus, check
 from .cluster import Cluster, SharedCluster
+from .collector import GC_THRESHOLDS, Collector
 from .frames import FRAME_BYTES
 from .logs import LogFormat, json_logging, one_line_for_bad_text
 from .server import TableServer
 from .store import Store, default_url
 from .timers import EXPIRE_AFTER
+from .upgrade import UpgradedFreely
 
 WS_MAX_BYTES: Final = 16 * FRAME_BYTES
 """Larger WebSocket messages close the connection; those over `FRAME_BYTES` up to this get ``bad-message``."""
@@ -30,11 +32,6 @@ WS_MAX_BYTES: Final = 16 * FRAME_BYTES
 PING_EVERY: Final = 20.0
 """Seconds between the server's pings on a WebSocket, and how long it waits for the pong before it
 closes the connection (a peer gone without a word)."""
-
-GC_THRESHOLDS: Final = (20_000, 20, 20)
-"""The cyclic collector's thresholds: a server holds thousands of tables' states, and walking them all
-(a full collection) stalls every table; collecting less often keeps those stalls rare (CPython's
-defaults: 700, 10, 10)."""
 
 
 def serve(
@@ -78,6 +75,7 @@ def serve(
         app,
         host=host,
         port=port,
+        http=UpgradedFreely,  # no reference cycle left by each WebSocket's upgrade
         log_level="warning",
         ws_max_size=WS_MAX_BYTES,
         ws_per_message_deflate=False,  # frames are small: compressing them cost more than it saved
@@ -91,8 +89,8 @@ def serve(
         json_logging()
     logging.getLogger("uvicorn.error").addFilter(one_line_for_bad_text)
     server = uvicorn.Server(config)
-    gc.freeze()  # what is loaded by now lives as long as the server: the collector need not walk it again
     gc.set_threshold(*GC_THRESHOLDS)
+    collector = Collector()  # what is loaded by now is frozen
 
     def stop(signum: int, frame: FrameType | None) -> None:
         server.should_exit = True  # uvicorn's own handlers do this while it serves, then call this one
@@ -100,17 +98,22 @@ def serve(
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:  # uvloop where installed
-            runner.run(_run(server, shown if browser else None))
+            runner.run(_run(server, collector, shown if browser else None))
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
 
 
-async def _run(server: uvicorn.Server, page: str | None) -> None:
-    """Serve (uvicorn stops cleanly on SIGINT and SIGTERM), opening ``page`` once it is up."""
+async def _run(server: uvicorn.Server, collector: Collector, page: str | None) -> None:
+    """Serve (uvicorn stops cleanly on SIGINT and SIGTERM) with ``collector`` running, opening ``page``
+    once it is up."""
+    collecting = asyncio.create_task(collector.run())
     task = asyncio.create_task(server.serve())
     while page is not None and not server.started and not task.done():
         await asyncio.sleep(0.05)
     if page is not None and server.started:
         threading.Thread(target=webbrowser.open, args=(page,), daemon=True).start()
-    await task
+    try:
+        await task
+    finally:
+        collecting.cancel()
