@@ -1,5 +1,5 @@
 """The server's collector: what is alive is frozen at every tick, and garbage caught in a freeze is freed
-by the full collection, when its time comes or the memory has grown."""
+by the full collection when its time comes."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from troef.interfaces.web import collector as collector_module
-from troef.interfaces.web.collector import FULL_EVERY, GROWTH, Collector
+from troef.interfaces.web.collector import FULL_EVERY, Collector
 
 
 class Cycle:
@@ -21,15 +21,14 @@ class Cycle:
         self.me = self
 
 
-class Clocks:
-    """The collector's clock and memory, set by the test."""
+class Clock:
+    """The collector's clock, set by the test."""
 
     def __init__(self) -> None:
         self.now = 0.0
-        self.memory = 1000
 
     def collector(self) -> Collector:
-        return Collector(clock=lambda: self.now, memory=lambda: self.memory)
+        return Collector(clock=lambda: self.now)
 
 
 @pytest.fixture(autouse=True)
@@ -52,8 +51,8 @@ def caught_in_a_freeze(collector: Collector) -> weakref.ref[Cycle]:
 
 
 def test_a_tick_freezes_what_is_alive() -> None:
-    clocks = Clocks()
-    collector = clocks.collector()
+    clock = Clock()
+    collector = clock.collector()
     frozen = gc.get_freeze_count()
     alive = [Cycle() for _ in range(100)]
     collector.tick()
@@ -62,33 +61,22 @@ def test_a_tick_freezes_what_is_alive() -> None:
 
 
 def test_frozen_garbage_is_freed_by_the_full_collection_when_its_time_comes() -> None:
-    clocks = Clocks()
-    collector = clocks.collector()
-    clocks.now = FULL_EVERY - 1
+    clock = Clock()
+    collector = clock.collector()
+    clock.now = FULL_EVERY - 1
     gone = caught_in_a_freeze(collector)
-    clocks.now = FULL_EVERY
+    clock.now = FULL_EVERY
     collector.tick()
     assert gone() is None
     assert collector.last_full == FULL_EVERY
 
 
-def test_frozen_garbage_is_freed_sooner_when_the_memory_grew() -> None:
-    clocks = Clocks()
-    collector = clocks.collector()
-    clocks.memory = int(GROWTH * 1000) - 1
-    gone = caught_in_a_freeze(collector)
-    clocks.memory = int(GROWTH * 1000)
-    collector.tick()
-    assert gone() is None
-    assert collector.memory_after == int(GROWTH * 1000)  # the next one is due at half again of this
-
-
 def test_the_collector_ticks_until_cancelled(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(collector_module, "FREEZE_EVERY", 0.01)
-    clocks = Clocks()
-    collector = clocks.collector()
+    clock = Clock()
+    collector = clock.collector()
     ticks: list[float] = []
-    monkeypatch.setattr(collector, "tick", lambda: ticks.append(clocks.now))
+    monkeypatch.setattr(collector, "tick", lambda: ticks.append(clock.now))
 
     async def run() -> None:
         task = asyncio.create_task(collector.run())
