@@ -35,7 +35,8 @@ machine; the players' sockets come from their table's address too (the server al
 Every socket goes to 127.0.0.1 only; the open-file limit is raised as far as allowed in this process and
 the server it starts (8,000 sockets need it).
 
-    python benchmarks/bench_server.py [--tables 100,300,1000,2000] [--seconds 30] [--warmup 10] [--stagger 0] [--json]
+    python benchmarks/bench_server.py [--tables 100,300,1000,2000] [--seconds 30] [--warmup 10] [--json]
+    python benchmarks/bench_server.py --tables 2000 --stagger 36
     python benchmarks/bench_server.py --bots [--tables 5,10,20,40,80]
     python benchmarks/bench_server.py --postgresql --processes 1,2 [--tables 300,1000]
 """
