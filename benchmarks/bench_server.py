@@ -4,9 +4,13 @@ For every T the script starts ``troef serve`` on a free port with a fresh SQLite
 its default), creates T tables over HTTP and opens their clients' WebSockets from this one process (asyncio
 and the ``websockets`` client), lets them play for ``--warmup`` plus ``--seconds`` seconds, and prints, for
 the acts sent after the warm-up: the acts accepted per second, the p50 / p99 / max milliseconds from sending
-an ``act`` to the acting client's next ``state`` frame of a higher version, the median wait from that answer
-to the seat's next turn (the other three players' moves: with bots, how fast they keep up), and the server's
-CPU share (``/proc/<pid>/stat``: utime + stime over wall time, in % of one core and of the machine's cores).
+an ``act`` to the acting client's next ``state`` frame of a higher version (and, for a window of whole
+minutes, the p99 of each minute), the median wait from that answer to the seat's next turn (the other
+three players' moves: with bots, how fast they keep up), and the server's CPU share (``/proc/<pid>/stat``:
+utime + stime over wall time, in % of one core and of the machine's cores). From the server's own
+``/metrics``: its group commits a second and their mean duration, its mean time from reading an act to
+queueing its answer, and the share of acts over 100 ms by that measure (the rest of the latency is the
+sockets' and the generator's).
 Also: error frames answered to acts, acts left unanswered 5 s after the measurement (``late``), sockets that
 failed or were closed (``lost``), the generator's own CPU and the seconds it took to create and connect.
 
@@ -95,6 +99,14 @@ RULES: Final = {"preset": "oh-hell", "tricks": 8}
 POSTGRESQL: Final = "postgresql://postgres@127.0.0.1:5432/test"
 """Where ``--postgresql`` makes a fresh database for each run, by default (trust auth)."""
 REDIS: Final = "redis://127.0.0.1:6379/0"
+SCRAPED: Final = (
+    "troef_store_commit_seconds_count",
+    "troef_store_commit_seconds_sum",
+    "troef_act_seconds_count",
+    "troef_act_seconds_sum",
+    'troef_act_seconds_bucket{le="0.1"}',
+)
+"""The server's metrics read before and after the measurement."""
 HUMAN: Final = {"kind": "human", "name": "bench"}
 NORMAL_BOT: Final = {"kind": "bot", "bot": "normal"}
 
@@ -223,6 +235,19 @@ class Server:
                 self.process.wait()
 
 
+def scrape(port: int) -> dict[str, float]:
+    """The server's own counts (``GET /metrics``): its commits and their seconds, its acts and their
+    seconds from read to answered, summed over the series of each name."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=HTTP_TIMEOUT) as answer:
+        text = answer.read().decode()
+    counts = dict.fromkeys(SCRAPED, 0.0)
+    for line in text.splitlines():
+        name, _, value = line.partition(" ")
+        if name in counts:
+            counts[name] += float(value)
+    return counts
+
+
 def healthy(port: int) -> bool:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as answer:
@@ -284,6 +309,13 @@ class Deployment:
             "redis": service_cpu("redis-server") if len(self.servers) > 1 else 0.0,
         }
 
+    def scrape(self) -> dict[str, float]:
+        """`scrape`, summed over the servers."""
+        counts = Counter[str]()
+        for server in self.servers:
+            counts.update(scrape(server.port))
+        return dict(counts)
+
     def stop(self) -> None:
         if self.proxy is not None:
             self.proxy.terminate()
@@ -329,6 +361,8 @@ class Tally:
     end: float = float("inf")
     latencies: list[float] = field(default_factory=list)
     """Milliseconds from an act to its answer."""
+    minutes: list[int] = field(default_factory=list)
+    """The minute of the window each of `latencies`' acts was sent in."""
     errors: Counter[str] = field(default_factory=Counter)
     closed: int = 0
     """Sockets the server closed during the run."""
@@ -459,6 +493,7 @@ class Player:
             tally.pending -= 1
             if milliseconds is not None:
                 tally.latencies.append(milliseconds)
+                tally.minutes.append(int((self.sent_at - tally.start) // 60))
         self.sent_at = None
 
 
@@ -558,6 +593,16 @@ class Result:
     redis_core_pct: float
     generator_core_pct: float
     connect_s: float
+    commits_per_s: float
+    """The servers' group commits a second."""
+    commit_ms: float
+    """Their mean duration (in the writer's thread)."""
+    server_over_target_pct: float
+    """The share of those acts over the target by the server's own measure (its histogram's buckets)."""
+    p99_by_minute_ms: list[float]
+    """p99 of the acts sent in each whole minute of the window."""
+    server_act_ms: float
+    """The servers' mean time from reading a person's act to its answer queued (`troef_act_seconds`)."""
 
     @property
     def meets_target(self) -> bool:
@@ -570,6 +615,15 @@ def percentile(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def by_minute(tally: Tally, minutes: int) -> list[float]:
+    """The p99 of the acts sent in each of the window's first ``minutes`` minutes."""
+    sent: list[list[float]] = [[] for _ in range(minutes)]
+    for minute, milliseconds in zip(tally.minutes, tally.latencies, strict=True):
+        if minute < minutes:
+            sent[minute].append(milliseconds)
+    return [percentile(latencies, 0.99) for latencies in sent]
 
 
 def own_cpu() -> float:
@@ -614,10 +668,12 @@ async def measure(
         quiet_collector()
         await asyncio.sleep(stagger + warmup)
         cpu_before, generator_before = server.cpu(), own_cpu()
+        counts_before = await asyncio.to_thread(server.scrape)
         tally.start = time.perf_counter()
         tally.end = tally.start + seconds
         await asyncio.sleep(seconds)
         cpu_after, generator_after = server.cpu(), own_cpu()
+        counts_after = await asyncio.to_thread(server.scrape)
         wall = time.perf_counter() - tally.start
         tally.stopping = True
         drained = time.perf_counter() + DRAIN
@@ -629,6 +685,10 @@ async def measure(
         def pct(part: str) -> float:
             return 100 * (cpu_after[part] - cpu_before[part]) / wall
 
+        def moved(name: str) -> float:
+            return counts_after[name] - counts_before[name]
+
+        commits = moved("troef_store_commit_seconds_count")
         server_pct = pct("server")
         return Result(
             tables=tables,
@@ -655,6 +715,12 @@ async def measure(
             redis_core_pct=pct("redis"),
             generator_core_pct=100 * (generator_after - generator_before) / wall,
             connect_s=connect_s,
+            commits_per_s=commits / wall,
+            commit_ms=1000 * moved("troef_store_commit_seconds_sum") / max(commits, 1),
+            server_act_ms=1000 * moved("troef_act_seconds_sum") / max(moved("troef_act_seconds_count"), 1),
+            p99_by_minute_ms=by_minute(tally, int(seconds // 60)),
+            server_over_target_pct=100
+            * (1 - moved('troef_act_seconds_bucket{le="0.1"}') / max(moved("troef_act_seconds_count"), 1)),
         )
     finally:
         gc.enable()
@@ -683,7 +749,8 @@ HEADER: Final = (
     f"{'wait s':>7} "
     f"{'errors':>7} {'late':>5} {'lost':>5} {'server %core':>13} {'%machine':>9} {'loop %core':>11} "
     f"{'bots %core':>11} {'proxy %core':>12} {'db %core':>9} {'redis %core':>12} "
-    f"{'generator %core':>16} {'connect s':>10}"
+    f"{'generator %core':>16} {'connect s':>10} {'commits/s':>10} {'commit ms':>10} {'server act ms':>14} "
+    f"{'server >100 ms %':>17}"
 )
 
 
@@ -696,7 +763,9 @@ def row(result: Result) -> str:
         f"{result.unanswered:>5} {result.failed + result.closed:>5} "
         f"{result.server_core_pct:>13.1f} {result.server_machine_pct:>9.1f} {result.loop_core_pct:>11.1f} "
         f"{result.bots_core_pct:>11.1f} {result.proxy_core_pct:>12.1f} {result.db_core_pct:>9.1f} "
-        f"{result.redis_core_pct:>12.1f} {result.generator_core_pct:>16.1f} {result.connect_s:>10.1f}"
+        f"{result.redis_core_pct:>12.1f} {result.generator_core_pct:>16.1f} {result.connect_s:>10.1f} "
+        f"{result.commits_per_s:>10.1f} {result.commit_ms:>10.2f} {result.server_act_ms:>14.2f} "
+        f"{result.server_over_target_pct:>17.2f}"
     )
 
 
@@ -801,6 +870,9 @@ def main(argv: list[str] | None = None) -> int:
         results.append(result)
         if not args.json:
             print(row(result), flush=True)
+            if result.p99_by_minute_ms:
+                shown = " ".join(f"{p99:.0f}" for p99 in result.p99_by_minute_ms)
+                print(f"  p99 ms by minute: {shown}", flush=True)
         if args.bots and not result.meets_target:
             break
     sustained = max((r.tables for r in results if r.meets_target), default=0)
