@@ -70,7 +70,8 @@ def serve(
     say(f"the table server is at {shown} (Ctrl+C stops it)")
     if isinstance(cluster, SharedCluster):
         say(f"sharing the tables with the other processes on {cluster.bus.url} as {cluster.bus.process}")
-    app = create_app(TableServer(store, bot_pause=bot_pause, cluster=cluster, expire_after=expire_after))
+    tables = TableServer(store, bot_pause=bot_pause, cluster=cluster, expire_after=expire_after)
+    app = create_app(tables)
     config = uvicorn.Config(
         app,
         host=host,
@@ -90,7 +91,7 @@ def serve(
     logging.getLogger("uvicorn.error").addFilter(one_line_for_bad_text)
     server = uvicorn.Server(config)
     gc.set_threshold(*GC_THRESHOLDS)
-    collector = Collector()  # what is loaded by now is frozen
+    collector = Collector(tables.held)  # what is loaded by now is frozen
 
     def stop(signum: int, frame: FrameType | None) -> None:
         server.should_exit = True  # uvicorn's own handlers do this while it serves, then call this one
