@@ -37,7 +37,11 @@ class Tables(Mapping[str, Table]):
         return self._tables.values()
 
     def lock(self, table_id: str) -> asyncio.Lock:
-        """The table's lock: whoever holds it alone changes the table."""
+        """The table's lock: whoever holds it alone changes the table. A table no longer in memory (a
+        presence change or a timer that comes after it was dropped) gets a lock kept nowhere: one kept
+        for it would stay for good, a lock for every table that ever ended."""
+        if table_id not in self._tables:
+            return asyncio.Lock()
         return self._locks.setdefault(table_id, asyncio.Lock())
 
     def keep(self, table: Table) -> None:
