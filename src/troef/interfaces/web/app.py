@@ -459,6 +459,7 @@ def create_app(
             await _talk(websocket)
         finally:
             server.metrics.sockets.dec()
+            server.ended += 1
             sockets[address] -= 1
             if not sockets[address]:
                 del sockets[address]

@@ -3,19 +3,23 @@
 Each socket keeps about twenty objects of the libraries beneath the server (asyncio, uvicorn, websockets,
 Starlette) waiting for its next frame, made again by every frame. CPython counts a young object's death
 against the young generation even when it is an older one that died, so at 8,000 sockets its collections
-walked 100,000 to 200,000 live objects each, 100 to 230 ms in which no table moved, and found nothing:
-playing makes no reference cycles. So once a `FREEZE_EVERY` what is alive is frozen (`gc.freeze()`, which
-moves it out of the collector's walks at no cost), and the collector's own collections walk at most that
-second's survivors. Garbage caught in a freeze waits for a full collection, a stall of about a second
-at 2,000 tables (1.2 million objects walked), so one is made only when the frozen heap outgrows what the
-server holds: every `CHECK_EVERY` the frozen objects are counted against the tables in memory and the open
-sockets, and when there are `GROWTH` times as many a thing held as at the lightest count since the last
-full collection, everything is collected (at most once a `LEAST_BETWEEN`). A server at a steady load that
-makes no garbage is never stalled; garbage, or a server emptying, is collected within minutes. Little is
-caught: a burst of garbage starts one of the collector's own collections within the second, and the
-reference cycle each WebSocket's upgrade left is gone (`troef.interfaces.web.upgrade`). Full collections at
-a fixed interval stalled a server at 2,000 tables every 10 minutes; on memory growth alone, a server
-filling up to 2,000 tables at every step.
+walked 100,000 to 200,000 live objects each, 100 to 230 ms in which no table moved, and found nothing: playing
+makes no reference cycles. So once a `FREEZE_EVERY` what is alive is frozen (`gc.freeze()`, which moves it out
+of the collector's walks at no cost), and the collector's own collections walk at most that second's
+survivors. Garbage caught in a freeze waits for a full collection, a stall of about a second a million objects
+walked (2.1 s at 2,000 tables in their tenth minute), so one is made only where garbage may be: every
+`CHECK_EVERY` the things the server holds (tables in memory, open sockets) are set against what has ended
+since the last full collection (sockets closed, tables let go) and against the frozen objects, and everything
+is collected (at most once a `LEAST_BETWEEN`) once as many things have ended as are held, or once there are
+`GROWTH` times as many frozen objects a thing held as at the lightest count since. What is caught is the
+garbage of things that ended while frozen: the reference cycles some libraries leave on an error (a WebSocket
+frame over the size limit leaves the websockets protocol and its reader in one). So a server whose tables and
+sockets stay is never stalled, one whose tables come and go is collected as often as they turn over (at most
+every 10 minutes), and one emptying within minutes. A burst of garbage starts one of the collector's own
+collections within the second, and the reference cycle each WebSocket's upgrade left is gone
+(`troef.interfaces.web.upgrade`). Full collections at a fixed interval stalled a server at 2,000 steady tables
+every 10 minutes, freeing nothing; none at all let a soak's memory grow by 0.8 MB a minute; one on memory
+growth alone stalled a server filling up to 2,000 tables at every step.
 """
 
 from __future__ import annotations
@@ -46,11 +50,19 @@ LEAST_BETWEEN: Final = 600.0
 
 
 class Collector:
-    """Freezes what is alive at every `tick` and collects everything when the frozen objects for each of
-    ``held()`` (the tables and sockets the server holds) have grown by `GROWTH` (``clock``: seconds)."""
+    """Freezes what is alive at every `tick` and collects everything when ``ended()`` (the count of the
+    sockets closed and tables let go) has moved on by ``held()`` (the tables and sockets held now) since
+    the last full collection, or the frozen objects for each thing held have grown by `GROWTH`
+    (``clock``: seconds)."""
 
-    def __init__(self, held: Callable[[], int], clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        held: Callable[[], int],
+        ended: Callable[[], int],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.held = held
+        self.ended = ended
         self.clock = clock
         self.full()
 
@@ -66,11 +78,12 @@ class Collector:
         gc.freeze()
         self.last_full = self.last_count = self.clock()
         self.lightest = self.weight()
+        self.ended_before = self.ended()
         log.info("full collection: %d objects freed in %.0f ms", found, (time.perf_counter() - began) * 1000)
 
     def tick(self) -> None:
-        """Freeze what is alive; every `CHECK_EVERY`, collect everything if the frozen heap outgrew what is
-        held."""
+        """Freeze what is alive; every `CHECK_EVERY`, collect everything if what is held has turned over or
+        the frozen heap outgrew it."""
         gc.freeze()
         now = self.clock()
         if now - self.last_count < CHECK_EVERY:
@@ -78,7 +91,8 @@ class Collector:
         self.last_count = now
         weight = self.weight()
         self.lightest = min(self.lightest, weight)
-        if weight > GROWTH * self.lightest and now - self.last_full >= LEAST_BETWEEN:
+        turned_over = self.ended() - self.ended_before >= max(self.held(), 1)
+        if (turned_over or weight > GROWTH * self.lightest) and now - self.last_full >= LEAST_BETWEEN:
             self.full()
 
     async def run(self) -> None:

@@ -91,7 +91,7 @@ def serve(
     logging.getLogger("uvicorn.error").addFilter(one_line_for_bad_text)
     server = uvicorn.Server(config)
     gc.set_threshold(*GC_THRESHOLDS)
-    collector = Collector(tables.held)  # what is loaded by now is frozen
+    collector = Collector(tables.held, lambda: tables.ended)  # what is loaded by now is frozen
 
     def stop(signum: int, frame: FrameType | None) -> None:
         server.should_exit = True  # uvicorn's own handlers do this while it serves, then call this one

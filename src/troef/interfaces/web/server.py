@@ -139,6 +139,8 @@ class TableServer:
         self.timers = Timers(self, self.bots, bot_pause=bot_pause, expire_after=expire_after, clock=clock)
         self.metrics = Metrics(self.tables.by_status, self.bots.queues)
         self.writer = GroupWriter(store, self.metrics.commit_seconds)
+        self.ended = 0
+        """The sockets closed and tables let go since the start: what may have left garbage (`held`)."""
         self._presence_due: set[str] = set()
         """The tables whose presence change is to be told (`_presence_soon`)."""
         self._bots_only: dict[str, set[str]] = {}
@@ -433,6 +435,7 @@ class TableServer:
         if finished:
             await self._finish(table_id)
         self.tables.forget(table_id)
+        self.ended += 1
         self.clients.pop(table_id, None)
         self.timers.forget(table_id)
         await self.cluster.dropped(table_id)
