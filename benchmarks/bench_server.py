@@ -597,12 +597,12 @@ class Result:
     """The servers' group commits a second."""
     commit_ms: float
     """Their mean duration (in the writer's thread)."""
+    server_act_ms: float
+    """The servers' mean time from reading a person's act to its answer queued (`troef_act_seconds`)."""
     server_over_target_pct: float
     """The share of those acts over the target by the server's own measure (its histogram's buckets)."""
     p99_by_minute_ms: list[float]
     """p99 of the acts sent in each whole minute of the window."""
-    server_act_ms: float
-    """The servers' mean time from reading a person's act to its answer queued (`troef_act_seconds`)."""
 
     @property
     def meets_target(self) -> bool:
@@ -718,9 +718,9 @@ async def measure(
             commits_per_s=commits / wall,
             commit_ms=1000 * moved("troef_store_commit_seconds_sum") / max(commits, 1),
             server_act_ms=1000 * moved("troef_act_seconds_sum") / max(moved("troef_act_seconds_count"), 1),
-            p99_by_minute_ms=by_minute(tally, int(seconds // 60)),
             server_over_target_pct=100
             * (1 - moved('troef_act_seconds_bucket{le="0.1"}') / max(moved("troef_act_seconds_count"), 1)),
+            p99_by_minute_ms=by_minute(tally, int(seconds // 60)),
         )
     finally:
         gc.enable()
