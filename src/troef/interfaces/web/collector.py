@@ -66,9 +66,11 @@ class Collector:
         self.clock = clock
         self.full()
 
-    def weight(self) -> float:
-        """The frozen objects for each thing held (the server's own, loaded at its start, count as one)."""
-        return gc.get_freeze_count() / (1 + self.held())
+    @staticmethod
+    def weight(held: int) -> float:
+        """The frozen objects for each of ``held`` things (the server's own, loaded at its start, count as
+        one)."""
+        return gc.get_freeze_count() / (1 + held)
 
     def full(self) -> None:
         """Collect everything, frozen or not, and freeze what is left."""
@@ -77,7 +79,7 @@ class Collector:
         found = gc.collect()
         gc.freeze()
         self.last_full = self.last_count = self.clock()
-        self.lightest = self.weight()
+        self.lightest = self.weight(self.held())
         self.ended_before = self.ended()
         log.info("full collection: %d objects freed in %.0f ms", found, (time.perf_counter() - began) * 1000)
 
@@ -89,9 +91,10 @@ class Collector:
         if now - self.last_count < CHECK_EVERY:
             return
         self.last_count = now
-        weight = self.weight()
+        held = self.held()
+        weight = self.weight(held)
         self.lightest = min(self.lightest, weight)
-        turned_over = self.ended() - self.ended_before >= max(self.held(), 1)
+        turned_over = self.ended() - self.ended_before >= max(held, 1)
         if (turned_over or weight > GROWTH * self.lightest) and now - self.last_full >= LEAST_BETWEEN:
             self.full()
 

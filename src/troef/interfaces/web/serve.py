@@ -70,8 +70,8 @@ def serve(
     say(f"the table server is at {shown} (Ctrl+C stops it)")
     if isinstance(cluster, SharedCluster):
         say(f"sharing the tables with the other processes on {cluster.bus.url} as {cluster.bus.process}")
-    tables = TableServer(store, bot_pause=bot_pause, cluster=cluster, expire_after=expire_after)
-    app = create_app(tables)
+    table_server = TableServer(store, bot_pause=bot_pause, cluster=cluster, expire_after=expire_after)
+    app = create_app(table_server)
     config = uvicorn.Config(
         app,
         host=host,
@@ -91,7 +91,7 @@ def serve(
     logging.getLogger("uvicorn.error").addFilter(one_line_for_bad_text)
     server = uvicorn.Server(config)
     gc.set_threshold(*GC_THRESHOLDS)
-    collector = Collector(tables.held, lambda: tables.ended)  # what is loaded by now is frozen
+    collector = Collector(table_server.held, lambda: table_server.ended)  # what is loaded by now is frozen
 
     def stop(signum: int, frame: FrameType | None) -> None:
         server.should_exit = True  # uvicorn's own handlers do this while it serves, then call this one
