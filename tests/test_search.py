@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import troef
+from troef.core.actions import Action
 from troef.core.game import Game, State
 from troef.core.tricks import TrickState
 from troef.players import THINKING, Bot, make_bot
@@ -180,6 +181,32 @@ def test_likelihood_counts_the_choices_the_policy_would_not_make() -> None:
     assert likelihood(odd, 1, policy, random.Random(0)) == pytest.approx(DISAGREE**2)  # own bid: no evidence
 
 
+def test_close_reading_weighs_how_far_a_bid_is_and_every_card_played() -> None:
+    game = troef.load_game("rififi", "standaard", 4)
+    policy = KITS["rififi"].playout(game, 0)
+    state = game.deal(2, 0)
+    bids: list[tuple[int, int]] = []
+    for step in (1, 2, 0):  # seat 1 bids one above the policy, seat 2 two above, seat 3 as it does
+        expected = Action(text_of(policy(state.clone(), random.Random(0)))).number
+        legal = sorted(a.number for a in state.legal_actions())
+        made = legal[legal.index(expected) + step]
+        bids.append((expected, made))
+        state.apply(f"bid {made}")
+    assert likelihood(state, 0, policy, random.Random(0)) == pytest.approx(DISAGREE**2)  # a miss is a miss
+    assert likelihood(state, 0, policy, random.Random(0), close=True) == pytest.approx(DISAGREE**3), bids
+    state.apply(policy(state.clone(), random.Random(0)))  # seat 0 bids; seat 1 leads
+    assert state.phase == "play"
+    led = state.clone()
+    led.apply(policy(led.clone(), random.Random(0)))  # the card the policy plays: no more evidence
+    assert likelihood(led, 0, policy, random.Random(0), close=True) == pytest.approx(DISAGREE**3)
+    odd = state.clone()
+    chosen = text_of(policy(odd.clone(), random.Random(0)))
+    odd.apply(next(a for a in odd.legal_actions() if a.text != chosen))  # a card the policy would not play
+    assert likelihood(odd, 0, policy, random.Random(0), close=True) == pytest.approx(DISAGREE**4)
+    assert likelihood(odd, 0, policy, random.Random(0)) == pytest.approx(DISAGREE**2)  # plays are not read
+    assert likelihood(odd, 1, policy, random.Random(0), close=True) == pytest.approx(DISAGREE**2)  # own card
+
+
 def test_pimc_plays_every_action_out_in_every_world_and_takes_the_best_mean() -> None:
     seen: list[tuple[int, str]] = []
 
@@ -261,6 +288,7 @@ def test_the_levels_search_by_the_games_method_and_budget(game: str) -> None:
         assert (normal.budget.iterations, strong.budget.iterations) == (10 * worlds, 40 * worlds)
         assert (normal.budget.inference, strong.budget.inference) == (2, 4)
     assert (normal.budget.endgame, strong.budget.endgame) == ((8, 8) if kit.alone else (8, 12))
+    assert (normal.budget.close, strong.budget.close) == (False, game == "piken")  # where it gained
     assert search_bot(game, "pimc", 1).method == "pimc" and search_bot(game, "ismcts", 1).method == "ismcts"
 
 

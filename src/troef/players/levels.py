@@ -44,6 +44,7 @@ def search_bot(game: str, kind: str, seed: int | None, thinking: float | None = 
         worlds=worlds,
         inference=inference,
         endgame=12 if strong and not kit.alone else 8,
+        close=strong and kit.close_reading,
         seconds=thinking,
     )
     return SearchBot(seed, budget, method, kit.playout, kit.candidates, kind, kit.bidding)

@@ -65,6 +65,9 @@ class Budget:
     endgame: int = 8
     """In a trick game's play with at most this many cards left in the hands, every play-out is
     solved exactly instead (0: never); the solutions are shared by the move's iterations."""
+    close: bool = False
+    """Close reading (`likelihood`): inference from the cards the other seats played too, and a bid
+    the further from the policy's, the less likely."""
 
 
 class SearchBot:
@@ -133,7 +136,7 @@ def draw_worlds(
     proportion to how well each explains the other seats' choices before play under ``policy``.
     Past ``deadline`` (a `time.perf_counter` time) no more candidates are drawn (one at least)."""
     count = budget.worlds
-    weigh = budget.inference > 1 and any(_informative(view))
+    weigh = budget.inference > 1 and any(_informative(view, budget.close))
     candidates: list[State] = []
     for _ in range(count * budget.inference if weigh else count):
         if candidates and time.perf_counter() >= deadline:
@@ -145,26 +148,42 @@ def draw_worlds(
     for world in candidates:
         if weights and time.perf_counter() >= deadline:
             break
-        weights.append(likelihood(world, view["seat"], policy, rng))
+        weights.append(likelihood(world, view["seat"], policy, rng, budget.close))
     return rng.choices(candidates[: len(weights)], weights, k=min(count, len(weights)))
 
 
-def _informative(view: Mapping[str, Any]) -> list[str]:
-    return [a for a in view["actions"] if not a.split(":", 1)[1].startswith("play ")]
+def _informative(view: Mapping[str, Any], close: bool = False) -> list[str]:
+    return [a for a in view["actions"] if close or not a.split(":", 1)[1].startswith("play ")]
 
 
-def likelihood(world: State, seat: int | None, policy: Policy, rng: random.Random) -> float:
+def likelihood(
+    world: State, seat: int | None, policy: Policy, rng: random.Random, close: bool = False
+) -> float:
     """How well ``world`` explains the choices other seats made before play: `DISAGREE` for each
-    one that ``policy`` (before play: the game's heuristic) would have made otherwise there."""
+    one that ``policy`` (before play: the game's heuristic) would have made otherwise there.  Read
+    ``close``, also for each card they played that ``policy`` would not have, and `DISAGREE` once for
+    every legal bid between the one made and the policy's (a bid of 3 where it bids 1: twice)."""
     replayed = world.game.from_deal(world.deal_record(), world.dealer)
     weight = 1.0
     for actor, action in zip(world.actors, world.actions, strict=True):
-        if replayed.phase == "play":
+        in_play = replayed.phase == "play"
+        if in_play and not close:
             break
-        if actor != seat and text_of(policy(replayed, rng)) != action.text:
-            weight *= DISAGREE
+        if actor != seat:
+            expected = Action(text_of(policy(replayed, rng)))
+            if expected != action:
+                weight *= DISAGREE ** (_bids_apart(replayed, expected, action) if close else 1)
         replayed.apply(action)
     return weight
+
+
+def _bids_apart(state: State, expected: Action, action: Action) -> int:
+    """How many legal bids apart two actions are (1 unless both are bids of a number: ``bid 1`` and
+    ``bid 3`` are 2 apart)."""
+    low, high = sorted((expected.number, action.number))
+    if low < 0 or expected.kind != "bid" or action.kind != "bid":
+        return 1
+    return max(1, sum(1 for a in state.legal_actions() if a.kind == "bid" and low < a.number <= high))
 
 
 def text_of(action: Action | str) -> str:

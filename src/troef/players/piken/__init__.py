@@ -15,5 +15,6 @@ KIT: PlayerKit = PlayerKit(
     playout=playout.policy,
     normal_worlds=64,
     candidates=playout.candidates,
+    close_reading=True,
     marks=(1.0, 3.0, 6.0),  # the score is the cards a seat wins
 )

@@ -71,6 +71,9 @@ class PlayerKit:
     """The levels' search method (``pimc`` or ``ismcts``)."""
     alone: bool = False
     """Every seat plays alone: the exact endgame is max-n, not alpha-beta over two sides."""
+    close_reading: bool = False
+    """Level strong reads the other seats closely (`Budget.close`): their cards played too, and how far
+    a bid is from the one the policy would make; kept where it gained (``docs/bots.md``)."""
     marks: tuple[float, float, float] | None = None
     """The least points a decision must lose against the best to be marked an inaccuracy, a mistake and a
     blunder (`troef.analysis`), in the game's own points; None: its rounds are not analysed."""
