@@ -12,7 +12,7 @@ import pytest
 import troef
 from test_cli import invoke
 from troef.players import Bot, RandomBot, play_out
-from troef.players.arena import Setup, play_deals, run_arena
+from troef.players.arena import PairResult, Setup, play_deals, run_arena
 from troef.players.arena.duplicate import SittingOut, play_deal
 from troef.players.arena.schedule import deal_plan, labels, pairs, seatings
 
@@ -105,18 +105,21 @@ def test_out_file_has_exactly_the_specified_schema_and_is_the_same_for_any_worke
         assert "heuristic" in result.stdout and "random" in result.stdout
     assert files[0].read_bytes() == files[1].read_bytes()
     data = json.loads(files[0].read_text(encoding="utf-8"))
-    assert list(data) == ["game", "rules", "deals", "bots", "pairs"]
-    assert (data["game"], data["rules"], data["deals"], data["bots"]) == (
+    assert list(data) == ["game", "rules", "players", "deals", "bots", "pairs"]
+    assert (data["game"], data["rules"], data["players"], data["deals"], data["bots"]) == (
         "rififi",
         "standaard",
+        4,
         10,
         ["heuristic", "random"],
     )
     (pair,) = data["pairs"]
-    assert list(pair) == ["a", "b", "mean_diff", "ci95", "deals"]
-    assert (pair["a"], pair["b"], pair["deals"]) == ("heuristic", "random", 10)
+    assert list(pair) == ["a", "b", "mean_diff", "ci95", "deals", "diffs"]
+    assert (pair["a"], pair["b"], pair["deals"], len(pair["diffs"])) == ("heuristic", "random", 10, 10)
     lo, hi = pair["ci95"]
     assert isinstance(pair["mean_diff"], float) and lo <= pair["mean_diff"] <= hi
+    assert pair["mean_diff"] == pytest.approx(sum(pair["diffs"]) / 10)
+    assert PairResult.from_json(pair).to_json() == pair
 
 
 def test_bots_default_to_the_kinds_that_do_not_search() -> None:

@@ -8,7 +8,7 @@ import statistics
 import pytest
 
 import troef
-from troef.players.arena import PairDeal, Report, summarise
+from troef.players.arena import PairDeal, Report, joined, summarise
 from troef.players.arena.stats import Interval, interval, percentile, ratings, resample_means
 
 
@@ -116,3 +116,19 @@ def test_a_pair_swapped_is_the_negated_pair() -> None:
 
 def test_a_deals_difference_is_the_mean_per_seat_of_each_side() -> None:
     assert PairDeal((3.0, 1.0, -2.0), (0.0, 6.0, 0.0)).diff == pytest.approx(2 / 3 - 2.0)
+
+
+def test_runs_on_other_deals_join_into_one_interval_over_every_deal() -> None:
+    rng = random.Random(5)
+    first, second = ([rng.gauss(mu, 4.0) for _ in range(200)] for mu in (0.5, 1.0))
+    runs = [report(["strong", "normal"], {(0, 1): d}).pairs[0] for d in (first, second)]
+    both = joined(runs)
+    assert (both.a, both.b, both.deals, both.diffs) == ("strong", "normal", 400, tuple(first + second))
+    assert both.mean_diff == pytest.approx(statistics.fmean(first + second))
+    assert both.ci95 == cis([first + second], seed=0)[0]
+    widths = [r.ci95[1] - r.ci95[0] for r in runs]
+    assert both.ci95[1] - both.ci95[0] < min(widths) * 0.8  # twice the deals: about 1/sqrt(2) as wide
+    with pytest.raises(ValueError, match="one pair"):
+        joined([runs[0], report(["normal", "strong"], {(0, 1): first}).pairs[0]])
+    with pytest.raises(ValueError, match="one pair"):
+        joined([])

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import troef
+from troef.players.arena import Setup, run_arena
 
 pytestmark = pytest.mark.slow
 
@@ -134,3 +135,25 @@ def test_compiled_against_pure_runs_every_measurement_in_a_subprocess() -> None:
     assert len(figures["targets"]) == 5
     assert {info["compiled"] for info in figures["engines"].values()} <= {True, False}
     compiled.print_report(figures)
+
+
+def test_arena_runs_on_other_seeds_are_joined_deal_by_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files, results = [], []
+    for seed in (1, 2):
+        report = run_arena(Setup("rififi", ("heuristic", "random"), "standaard", seed=seed), 6)
+        files.append(tmp_path / f"seed{seed}.json")
+        files[-1].write_text(json.dumps(report.to_json()), encoding="utf-8")
+        results.append(report.pairs[0])
+    bench("arena_join").main([str(f) for f in files])
+    mean = (sum(results[0].diffs) + sum(results[1].diffs)) / 12
+    line = capsys.readouterr().out.strip()
+    assert line.startswith(f"heuristic - random: {mean:+.2f} [") and line.endswith(
+        f"over 12 deals (runs: {results[0].mean_diff:+.2f}, {results[1].mean_diff:+.2f})"
+    )
+    other = run_arena(Setup("rififi", ("heuristic", "random"), "standaard", 3, seed=1), 2)
+    files[1].write_text(json.dumps(other.to_json()), encoding="utf-8")
+    with pytest.raises(SystemExit):
+        bench("arena_join").main([str(f) for f in files])
+    assert "not of one game, rules, number of players" in capsys.readouterr().err

@@ -7,7 +7,7 @@ seat of the deal once and the luck of the cards cancels; see ``docs/arena.md``.
 from __future__ import annotations
 
 from .duplicate import PairDeal, Progress, Setup, check_counts, play_deals
-from .report import PairResult, Rating, Report, summarise
+from .report import PairResult, Rating, Report, joined, summarise
 
 __all__ = [
     "PairDeal",
@@ -17,6 +17,7 @@ __all__ = [
     "Report",
     "Setup",
     "check_counts",
+    "joined",
     "play_deals",
     "run_arena",
     "summarise",

@@ -15,13 +15,15 @@ from .stats import Interval, interval, ratings, resample_means
 
 @dataclass(frozen=True)
 class PairResult:
-    """Bot ``a`` against bot ``b``: A's mean score per seat and deal minus B's, its 95% interval."""
+    """Bot ``a`` against bot ``b``: A's mean score per seat and deal minus B's, its 95% interval, and
+    that difference deal by deal (so that runs on other deals can be joined: `joined`)."""
 
     a: str
     b: str
     mean_diff: float
     ci95: Interval
     deals: int
+    diffs: tuple[float, ...]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -30,7 +32,15 @@ class PairResult:
             "mean_diff": self.mean_diff,
             "ci95": list(self.ci95),
             "deals": self.deals,
+            "diffs": list(self.diffs),
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PairResult:
+        """The pair as `to_json` wrote it (``troef arena --out``)."""
+        low, high = data["ci95"]
+        diffs = tuple(float(d) for d in data["diffs"])
+        return cls(data["a"], data["b"], float(data["mean_diff"]), (low, high), int(data["deals"]), diffs)
 
 
 @dataclass(frozen=True)
@@ -66,6 +76,7 @@ class Report:
         return {
             "game": self.game,
             "rules": self.rules,
+            "players": self.players,
             "deals": self.deals,
             "bots": self.bots,
             "pairs": [p.to_json() for p in self.pairs],
@@ -92,8 +103,18 @@ def summarise(game: Game, kinds: Sequence[str], results: Sequence[Sequence[PairD
         n,
         names,
         [
-            PairResult(names[a], names[b], means[i], interval(resampled[i]), n)
+            PairResult(names[a], names[b], means[i], interval(resampled[i]), n, tuple(diffs[i]))
             for i, (a, b) in enumerate(field)
         ],
         [Rating(names[k], rated[k], interval([r[k] for r in rated_resampled])) for k in range(len(kinds))],
     )
+
+
+def joined(runs: Sequence[PairResult], seed: int = 0) -> PairResult:
+    """One pair's runs on different deals (other seeds) as one: every deal's difference pooled, the
+    interval bootstrapped over all of them; a `ValueError` unless every run is the same pair."""
+    if not runs or len({(r.a, r.b) for r in runs}) != 1:
+        raise ValueError("join the runs of one pair of bots, at least one")
+    diffs = tuple(d for r in runs for d in r.diffs)
+    (means,) = resample_means([diffs], seed)
+    return PairResult(runs[0].a, runs[0].b, statistics.fmean(diffs), interval(means), len(diffs), diffs)
