@@ -157,3 +157,12 @@ def test_arena_runs_on_other_seeds_are_joined_deal_by_deal(
     with pytest.raises(SystemExit):
         bench("arena_join").main([str(f) for f in files])
     assert "not of one game, rules, number of players" in capsys.readouterr().err
+
+
+def test_calibration_sets_each_prediction_beside_the_outcome(capsys: pytest.CaptureFixture[str]) -> None:
+    bench("calibration_check").main(["hoogjassen", "--rounds", "2", "--seed", "0"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "hoogjassen, 4 players, 2 rounds of normal bots: prediction - outcome"
+    parts = {line.split(",")[1].split()[0] for line in lines[1:]}
+    assert {line.split(",")[0].strip() for line in lines[1:]} >= {"bid pass", "play"}
+    assert parts <= {"declarer", "opponent", "redeal"} and parts
