@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -17,10 +17,11 @@ import troef
 from troef.core.actions import Action
 from troef.core.game import Game, State
 from troef.core.tricks import TrickState
+from troef.games.hoogjassen.state import HoogjassenState
 from troef.players import THINKING, Bot, make_bot
 from troef.players.endgame import solve
 from troef.players.hoogjassen.bot import HoogjassenBot
-from troef.players.hoogjassen.playout import BIDS_SEARCHED, DISCARDS_SEARCHED
+from troef.players.hoogjassen.playout import BIDS_SEARCHED, DECLARER_EDGE, DISCARDS_SEARCHED, appraise
 from troef.players.kits import KITS, sample_world
 from troef.players.levels import search_bot
 from troef.players.piken.bot import PikenBot
@@ -34,6 +35,7 @@ from troef.players.search import (
     ismcts,
     likelihood,
     make_rollout,
+    payoff,
     pimc,
     random_policy,
     text_of,
@@ -289,6 +291,8 @@ def test_the_levels_search_by_the_games_method_and_budget(game: str) -> None:
         assert (normal.budget.inference, strong.budget.inference) == (2, 4)
     assert (normal.budget.endgame, strong.budget.endgame) == ((8, 8) if kit.alone else (8, 12))
     assert (normal.budget.close, strong.budget.close) == (False, game == "piken")  # where it gained
+    assert (normal.appraise, strong.appraise) == (payoff, kit.appraise or payoff)
+    assert (kit.appraise is not None) == (game == "hoogjassen")  # where it gained
     assert search_bot(game, "pimc", 1).method == "pimc" and search_bot(game, "ismcts", 1).method == "ismcts"
 
 
@@ -310,6 +314,51 @@ def test_choices_before_play_are_searched_with_the_bidding_play_outs() -> None:
     assert SearchBot(1, QUICK, "ismcts", factory("play")).bidding is not None
     assert search_bot("rififi", "normal", 1).bidding is KITS["rififi"].bidding
     assert search_bot("rikken", "normal", 1).bidding is KITS["rikken"].playout
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_hoogjassen_credits_a_declarer_the_edge_the_play_outs_miss(players: int) -> None:
+    declared = redeals = 0
+    for seed in range(12):
+        state = positions("hoogjassen", "standaard", players, seed, 1)[-1]
+        state.apply(state.legal_actions()[0])
+        assert state.is_over
+        scores, worth = state.final_scores(), appraise(state)
+        if state.result()["details"].get("redeal"):
+            assert worth == scores
+            redeals += 1
+            continue
+        declarer = state.result()["details"]["declarer"]
+        edge = [DECLARER_EDGE * (players - 1) if s == declarer else -DECLARER_EDGE for s in range(players)]
+        assert worth == [a + b for a, b in zip(scores, edge, strict=True)] and sum(worth) == sum(scores) == 0
+        declared += 1
+    assert declared and redeals
+
+
+def test_the_appraisal_decides_the_choices_before_play_and_never_a_card() -> None:
+    asked: list[str] = []
+
+    def declaring_is_worth(points: float) -> Callable[[State], list[float]]:
+        def worth(state: State) -> list[float]:
+            asked.append(state.game.name)
+            assert isinstance(state, HoogjassenState)
+            return [points if s == state.bidder else 0.0 for s in range(state.n)]
+
+        return worth
+
+    kit = KITS["hoogjassen"]
+    state = positions("hoogjassen", "standaard", 4, 1, 1)[0]
+    view = state.view(state.current_player)
+    assert view["phase"] == "bid" and view["legal_actions"][:2] == ["pass", "bid 120"]
+    for points, bids in ((1000.0, True), (-1000.0, False)):
+        bot = SearchBot(1, QUICK, "pimc", kit.playout, kit.candidates, appraise=declaring_is_worth(points))
+        assert bot.act(view).startswith("bid ") == bids
+    assert asked
+    asked.clear()
+    playing = next(s for s in positions("hoogjassen", "standaard", 4, 1, 1) if s.phase == "play")
+    bot = SearchBot(1, QUICK, "pimc", kit.playout, kit.candidates, appraise=declaring_is_worth(1000.0))
+    assert bot.act(playing.view(playing.current_player)) in playing.legal_actions()
+    assert not asked
 
 
 def test_bad_settings_are_refused() -> None:

@@ -47,4 +47,5 @@ def search_bot(game: str, kind: str, seed: int | None, thinking: float | None = 
         close=strong and kit.close_reading,
         seconds=thinking,
     )
-    return SearchBot(seed, budget, method, kit.playout, kit.candidates, kind, kit.bidding)
+    appraise = kit.appraise if strong else None
+    return SearchBot(seed, budget, method, kit.playout, kit.candidates, kind, kit.bidding, appraise)

@@ -27,7 +27,7 @@ from ..core.tricks import TrickState
 from ..games import load_game
 from .endgame import Table, solve
 from .kits import sample_world
-from .shared.kit import Candidates, PolicyFactory, all_legal
+from .shared.kit import Appraise, Candidates, PolicyFactory, all_legal
 from .shared.playouts import Policy
 
 Rollout = Callable[[State, random.Random], list[float]]
@@ -73,7 +73,8 @@ class Budget:
 class SearchBot:
     """A determinized-search player for any game; only ever handed its seat's view.  ``playout``
     is the game's play-out policy, ``bidding`` the one for its choices before play (``playout``
-    when not given), and ``candidates`` the actions worth searching (all by default)."""
+    when not given), ``candidates`` the actions worth searching (all by default) and ``appraise``
+    what the play-outs of the choices before play are worth (their scores when not given)."""
 
     def __init__(
         self,
@@ -84,6 +85,7 @@ class SearchBot:
         candidates: Candidates = all_legal,
         name: str | None = None,
         bidding: PolicyFactory | None = None,
+        appraise: Appraise | None = None,
     ) -> None:
         if method not in SEARCHES:
             raise GameError(f"search method must be one of {', '.join(SEARCHES)}, not {method!r}")
@@ -93,6 +95,7 @@ class SearchBot:
         self.playout = playout
         self.bidding = bidding or playout
         self.candidates = candidates
+        self.appraise = appraise or payoff
         self.name = name or method
         self._games: dict[str, Game] = {}
 
@@ -111,7 +114,7 @@ class SearchBot:
         left = sum(view.get("hand_counts", ())) if in_play else -1
         endgame = budget.endgame if 0 <= left <= budget.endgame else 0
         search = SEARCHES[self.method]
-        rollout = make_rollout(policy, seat, endgame)
+        rollout = make_rollout(policy, seat, endgame, payoff if in_play else self.appraise)
         return search(worlds, seat, legal, rollout, budget, self.rng, start + limit)
 
     def _game(self, view: Mapping[str, Any]) -> Game:
@@ -194,9 +197,14 @@ def text_of(action: Action | str) -> str:
 # --------------------------------------------------------------------------- rollouts
 
 
-def make_rollout(policy: Policy, seat: int, endgame: int) -> Rollout:
-    """A play-out to the end of the round by ``policy``; with ``endgame`` set, a trick game's
-    play-out is solved exactly for ``seat`` (the solutions kept for the whole move)."""
+def payoff(state: State) -> list[float]:
+    return state.final_scores()
+
+
+def make_rollout(policy: Policy, seat: int, endgame: int, appraise: Appraise = payoff) -> Rollout:
+    """A play-out to the end of the round by ``policy``, worth ``appraise`` (the scores by default);
+    with ``endgame`` set, a trick game's play-out is solved exactly for ``seat`` (the solutions kept
+    for the whole move)."""
     table: Table = {}
 
     def play_out(state: State, rng: random.Random) -> list[float]:
@@ -205,13 +213,9 @@ def make_rollout(policy: Policy, seat: int, endgame: int) -> Rollout:
             return solve(state, seat, table)
         while not state.is_over:
             apply(policy(state, rng))
-        return payoff(state)
+        return appraise(state)
 
     return play_out
-
-
-def payoff(state: State) -> list[float]:
-    return state.final_scores()
 
 
 def steps(count: int, deadline: float) -> Iterator[int]:

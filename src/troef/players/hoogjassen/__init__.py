@@ -15,5 +15,6 @@ KIT: PlayerKit = PlayerKit(
     playout=playout.policy,
     normal_worlds=112,
     candidates=playout.candidates,
+    appraise=playout.appraise,
     marks=(10.0, 30.0, 80.0),  # points move in tens; a contract with its roem is worth 50 and more
 )

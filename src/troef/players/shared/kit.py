@@ -22,6 +22,8 @@ class Bot(Protocol):
 
 BotFactory = Callable[[int | None], Bot]
 """A bot from a seed."""
+Appraise = Callable[[State], list[float]]
+"""What a finished round is worth to each seat, for a search."""
 PolicyFactory = Callable[[Game, int], Policy]
 """A game's play-out policy for a seed (``players/<game>/playout.py``)."""
 Candidates = Callable[[Mapping[str, Any]], list[str]]
@@ -74,6 +76,9 @@ class PlayerKit:
     close_reading: bool = False
     """Level strong reads the other seats closely (`Budget.close`): their cards played too, and how far
     a bid is from the one the policy would make; kept where it gained (``docs/bots.md``)."""
+    appraise: Appraise | None = None
+    """Level strong: what a play-out of the choices before play is worth to each seat, where its scores
+    alone mislead the search (None: its scores)."""
     marks: tuple[float, float, float] | None = None
     """The least points a decision must lose against the best to be marked an inaccuracy, a mistake and a
     blunder (`troef.analysis`), in the game's own points; None: its rounds are not analysed."""
