@@ -198,6 +198,7 @@ def text_of(action: Action | str) -> str:
 
 
 def payoff(state: State) -> list[float]:
+    """What a finished round is worth to each seat: its scores."""
     return state.final_scores()
 
 
