@@ -166,3 +166,26 @@ def test_calibration_sets_each_prediction_beside_the_outcome(capsys: pytest.Capt
     parts = {line.split(",")[1].split()[0] for line in lines[1:]}
     assert {line.split(",")[0].strip() for line in lines[1:]} >= {"bid pass", "play"}
     assert parts <= {"declarer", "opponent", "redeal"} and parts
+
+
+def test_a_variant_is_set_against_its_level_on_the_same_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    variant = bench("variant_arena")
+    small = ["rififi", "--rules", "oh-hell", "--option", "tricks=3", "--deals", "3", "--seed", "4"]
+    same, changed = tmp_path / "same.json", tmp_path / "changed.json"
+    variant.main([*small, "--set", "worlds=96", "--out", str(same)])  # normal's own count: no change
+    assert json.loads(same.read_text(encoding="utf-8")) == [0.0, 0.0, 0.0]
+    assert "normal with worlds=96 - normal: +0.00 [+0.00, +0.00] over 3 deals" in capsys.readouterr().out
+    variant.main([*small, "--set", "worlds=4", "--bidding", "mix:0.5", "--out", str(changed)])
+    diffs = json.loads(changed.read_text(encoding="utf-8"))
+    assert len(diffs) == 3 and any(diffs)  # four worlds a move play differently from 96
+    wrong = {
+        "worlds=x": "--set takes a number, true or false, not 'x'",
+        "hops=1": "a Budget has no field 'hops'; fields: worlds, iterations",
+        "mix:lots": "--bidding takes playout or mix:P with P from 0 to 1, not 'mix:lots'",
+    }
+    for bad, said in wrong.items():
+        with pytest.raises(SystemExit):
+            variant.main([*small, "--bidding" if bad.startswith("mix") else "--set", bad])
+        assert f"error: {said}" in capsys.readouterr().err

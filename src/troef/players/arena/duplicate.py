@@ -17,6 +17,8 @@ from .schedule import deal_plan, pairs, seatings
 
 Progress = Callable[[int], None]
 """Told how many more deals are done."""
+MakeBot = Callable[[str, str, int], Bot]
+"""A bot from a game's name, a kind and a seed (`make_bot` by default)."""
 
 BLOCK = 25
 """The most deals a worker plays per task (smaller blocks: a smoother progress bar)."""
@@ -67,8 +69,9 @@ class SittingOut:
         raise AssertionError(f"seat {view['seat']} sits out this round but was asked to act")
 
 
-def play_deal(setup: Setup, game: Game, index: int) -> list[PairDeal]:
-    """Deal ``index`` played by every pair of the field (in `pairs` order) under both seatings."""
+def play_deal(setup: Setup, game: Game, index: int, make: MakeBot = make_bot) -> list[PairDeal]:
+    """Deal ``index`` played by every pair of the field (in `pairs` order) under both seatings, each
+    kind's bots made by ``make``."""
     plan = deal_plan(setup.seed, index, game.players)
     dealt = game.deal(plan.seed, plan.dealer)
     replays = seatings(game.players, game.seats_of(plan.dealer))
@@ -79,7 +82,7 @@ def play_deal(setup: Setup, game: Game, index: int) -> list[PairDeal]:
             bots: list[Bot] = [
                 SittingOut()
                 if side is None
-                else make_bot(game.name, setup.kinds[pair[side]], plan.bot_seeds[seat])
+                else make(game.name, setup.kinds[pair[side]], plan.bot_seeds[seat])
                 for seat, side in enumerate(seating)
             ]
             state = dealt.clone()

@@ -1,0 +1,144 @@
+"""A search level against itself with some of its settings changed, in duplicate on the same deals:
+does the change gain?
+
+    python benchmarks/variant_arena.py GAME [--rules R] [--option K=V ...] [--players N]
+        [--level normal|strong] [--set FIELD=VALUE ...] [--bidding playout|mix:P]
+        [--deals 40] [--seed 21] [--workers 1] [--out FILE]
+
+``--set`` changes a field of the level's `Budget` (``worlds=384``, ``endgame=0``; a number, or true or
+false).  ``--bidding playout`` plays out the choices before play with the game's play-out policy instead
+of its policy for them; ``mix:P`` takes the play-out policy's action with probability P and the bidding
+policy's otherwise.  Every deal is played as in ``troef arena`` (`play_deal`: the variant and the level
+in each seat once), and the variant's mean score per seat minus the level's is printed with its
+bootstrap 95% interval; ``--out`` keeps every deal's difference (a JSON list).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import functools
+import json
+import statistics
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from troef.core.errors import TroefError
+from troef.core.game import Game
+from troef.games import load_game
+from troef.interfaces.cli.rules import rules_from_args
+from troef.players import Bot, make_bot
+from troef.players.arena import Setup
+from troef.players.arena.duplicate import play_deal
+from troef.players.arena.stats import interval, resample_means
+from troef.players.kits import kit_of
+from troef.players.levels import search_bot
+from troef.players.shared.kit import PolicyFactory
+from troef.players.shared.playouts import Policy
+
+VARIANT = "variant"
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """What the variant changes: Budget fields and the policy for the choices before play."""
+
+    level: str
+    changes: tuple[tuple[str, Any], ...]
+    bidding: str
+
+
+def mixed(game: str, share: float) -> PolicyFactory:
+    """Each action by the game's play-out policy with probability ``share``, else by its bidding one."""
+    kit = kit_of(game)
+    bidding = kit.bidding or kit.playout
+
+    def factory(game: Game, seed: int) -> Policy:
+        playout, other = kit.playout(game, seed), bidding(game, seed + 1)
+        return lambda state, rng: (playout if rng.random() < share else other)(state, rng)
+
+    return factory
+
+
+def make(options: Options, game: str, kind: str, seed: int) -> Bot:
+    """The level's bot, or (kind `VARIANT`) the level's bot with the options' changes."""
+    if kind != VARIANT:
+        return make_bot(game, kind, seed)
+    bot = search_bot(game, options.level, seed)
+    fields = [f.name for f in dataclasses.fields(bot.budget)]
+    for field, _ in options.changes:
+        if field not in fields:
+            raise ValueError(f"a Budget has no field {field!r}; fields: {', '.join(fields)}")
+    bot.budget = dataclasses.replace(bot.budget, **dict(options.changes))
+    if options.bidding == "playout":
+        bot.bidding = kit_of(game).playout
+    elif options.bidding:
+        share = options.bidding.removeprefix("mix:")
+        if not share.replace(".", "", 1).isdigit() or not 0 <= float(share) <= 1:
+            raise ValueError(f"--bidding takes playout or mix:P with P from 0 to 1, not {options.bidding!r}")
+        bot.bidding = mixed(game, float(share))
+    return bot
+
+
+def deal_diff(setup: Setup, options: Options, index: int) -> float:
+    """Deal ``index``: the variant's mean score per seat minus the level's."""
+    game = load_game(setup.game, setup.rules, setup.players)
+    return play_deal(setup, game, index, functools.partial(make, options))[0].diff
+
+
+def value(text: str) -> Any:
+    """A --set value: true, false, or a number."""
+    if text in ("true", "false"):
+        return text == "true"
+    try:
+        return float(text) if "." in text else int(text)
+    except ValueError:
+        raise ValueError(f"--set takes a number, true or false, not {text!r}") from None
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("game")
+    parser.add_argument("--rules", default=None)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--level", default="normal", choices=("normal", "strong"))
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE")
+    parser.add_argument("--bidding", default="", help="playout, or mix:P")
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args(argv)
+    try:  # a bad game, rules, field or bidding fails here, before any deal
+        changes = tuple((field, value(text)) for field, _, text in (s.partition("=") for s in args.set))
+        options = Options(args.level, changes, args.bidding)
+        rules = rules_from_args(args.rules, args.option)
+        setup = Setup(args.game, (VARIANT, args.level), rules, args.players, args.seed)
+        load_game(setup.game, setup.rules, setup.players)
+        make(options, args.game, VARIANT, 0)
+    except (TroefError, ValueError) as error:
+        parser.error(str(error))
+    start = time.perf_counter()
+    play = functools.partial(deal_diff, setup, options)
+    with ProcessPoolExecutor(args.workers) as pool:
+        diffs = list(pool.map(play, range(args.deals)))
+    low, high = interval(resample_means([diffs], args.seed)[0])
+    took = time.perf_counter() - start
+    label = " ".join([*args.set, f"bidding={args.bidding}" if args.bidding else ""]).strip()
+    print(
+        f"{args.game} {json.dumps(rules)} {args.level} with {label or 'no change'} - {args.level}: "
+        f"{statistics.fmean(diffs):+.2f} [{low:+.2f}, {high:+.2f}] over {args.deals} deals "
+        f"(seed {args.seed}, {took:.0f} s)"
+    )
+    if args.out:
+        args.out.write_text(json.dumps(diffs), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
