@@ -29,7 +29,7 @@ from typing import Any
 from troef.core.errors import TroefError
 from troef.core.game import Game
 from troef.games import load_game
-from troef.interfaces.cli.rules import rules_from_args
+from troef.interfaces.cli.rules import option_value, rules_from_args
 from troef.players import Bot, make_bot
 from troef.players.arena import Setup
 from troef.players.arena.duplicate import play_deal
@@ -90,11 +90,12 @@ def deal_diff(setup: Setup, options: Options, index: int) -> float:
 
 
 def value(text: str) -> Any:
-    """A --set value: true, false, or a number."""
-    if text in ("true", "false"):
-        return text == "true"
+    """A --set value: true, false or a whole number (as for ``--option``), or a decimal number."""
+    parsed = option_value(text)
+    if not isinstance(parsed, str):
+        return parsed
     try:
-        return float(text) if "." in text else int(text)
+        return float(parsed)
     except ValueError:
         raise ValueError(f"--set takes a number, true or false, not {text!r}") from None
 
