@@ -2,15 +2,18 @@
 does the change gain?
 
     python benchmarks/variant_arena.py GAME [--rules R] [--option K=V ...] [--players N]
-        [--level normal|strong] [--set FIELD=VALUE ...] [--bidding playout|mix:P]
-        [--deals 40] [--seed 21] [--workers 1] [--out FILE]
+        [--level normal|strong] [--set FIELD=VALUE ...] [--bidding playout|mix:P] [--playout mix:P]
+        [--against KIND] [--deals 40] [--seed 21] [--workers 1] [--out FILE]
 
 ``--set`` changes a field of the level's `Budget` (``worlds=384``, ``endgame=0``; a number, or true or
 false).  ``--bidding playout`` plays out the choices before play with the game's play-out policy instead
 of its policy for them; ``mix:P`` takes the play-out policy's action with probability P and the bidding
-policy's otherwise.  Every deal is played as in ``troef arena`` (`play_deal`: the variant and the level
-in each seat once), and the variant's mean score per seat minus the level's is printed with its
-bootstrap 95% interval; ``--out`` keeps every deal's difference (a JSON list).
+policy's otherwise.  ``--playout mix:P`` plays each card of the play-outs in play by the play-out policy
+with probability P and by the bidding policy otherwise (in Rififi: a random card).  ``--against`` names
+the bot kind the variant meets (the level itself by default).  Every deal is played as in ``troef
+arena`` (`play_deal`: the variant and the other in each seat once), and the variant's mean score per
+seat minus the other's is printed with its bootstrap 95% interval; ``--out`` keeps every deal's
+difference (a JSON list).
 """
 
 from __future__ import annotations
@@ -44,11 +47,12 @@ VARIANT = "variant"
 
 @dataclasses.dataclass(frozen=True)
 class Options:
-    """What the variant changes: Budget fields and the policy for the choices before play."""
+    """What the variant changes: Budget fields and the policies for the choices before play and for play."""
 
     level: str
     changes: tuple[tuple[str, Any], ...]
     bidding: str
+    playout: str = ""
 
 
 def mixed(game: str, share: float) -> PolicyFactory:
@@ -76,11 +80,18 @@ def make(options: Options, game: str, kind: str, seed: int) -> Bot:
     if options.bidding == "playout":
         bot.bidding = kit_of(game).playout
     elif options.bidding:
-        share = options.bidding.removeprefix("mix:")
-        if not share.replace(".", "", 1).isdigit() or not 0 <= float(share) <= 1:
-            raise ValueError(f"--bidding takes playout or mix:P with P from 0 to 1, not {options.bidding!r}")
-        bot.bidding = mixed(game, float(share))
+        bot.bidding = mixed(game, share_of(options.bidding, "--bidding takes playout or mix:P"))
+    if options.playout:
+        bot.playout = mixed(game, share_of(options.playout, "--playout takes mix:P"))
     return bot
+
+
+def share_of(text: str, usage: str) -> float:
+    """P of ``mix:P``, from 0 to 1; a ValueError starting with ``usage`` otherwise."""
+    share = text.removeprefix("mix:")
+    if share == text or not share.replace(".", "", 1).isdigit() or not 0 <= float(share) <= 1:
+        raise ValueError(f"{usage} with P from 0 to 1, not {text!r}")
+    return float(share)
 
 
 def deal_diff(setup: Setup, options: Options, index: int) -> float:
@@ -111,6 +122,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--level", default="normal", choices=("normal", "strong"))
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE")
     parser.add_argument("--bidding", default="", help="playout, or mix:P")
+    parser.add_argument("--playout", default="", help="mix:P")
+    parser.add_argument("--against", default=None, help="the bot kind the variant meets (default: the level)")
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--workers", type=int, default=1)
@@ -118,10 +131,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     try:  # a bad game, rules, field or bidding fails here, before any deal
         changes = tuple((field, value(text)) for field, _, text in (s.partition("=") for s in args.set))
-        options = Options(args.level, changes, args.bidding)
+        options = Options(args.level, changes, args.bidding, args.playout)
         rules = rules_from_args(args.rules, args.option)
-        setup = Setup(args.game, (VARIANT, args.level), rules, args.players, args.seed)
+        against = args.against or args.level
+        setup = Setup(args.game, (VARIANT, against), rules, args.players, args.seed)
         load_game(setup.game, setup.rules, setup.players)
+        make(options, args.game, against, 0)
         make(options, args.game, VARIANT, 0)
     except (TroefError, ValueError) as error:
         parser.error(str(error))
@@ -131,9 +146,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         diffs = list(pool.map(play, range(args.deals)))
     low, high = interval(resample_means([diffs], args.seed)[0])
     took = time.perf_counter() - start
-    label = " ".join([*args.set, f"bidding={args.bidding}" if args.bidding else ""]).strip()
+    policies = (("bidding", args.bidding), ("playout", args.playout))
+    changed = [*args.set, *(f"{k}={v}" for k, v in policies if v)]
     print(
-        f"{args.game} {json.dumps(rules)} {args.level} with {label or 'no change'} - {args.level}: "
+        f"{args.game} {json.dumps(rules)} {args.level} with {' '.join(changed) or 'no change'} - {against}: "
         f"{statistics.fmean(diffs):+.2f} [{low:+.2f}, {high:+.2f}] over {args.deals} deals "
         f"(seed {args.seed}, {took:.0f} s)"
     )

@@ -180,12 +180,16 @@ def test_a_variant_is_set_against_its_level_on_the_same_deals(
     variant.main([*small, "--set", "worlds=4", "--bidding", "mix:0.5", "--out", str(changed)])
     diffs = json.loads(changed.read_text(encoding="utf-8"))
     assert len(diffs) == 3 and any(diffs)  # four worlds a move play differently from 96
+    variant.main([*small, "--set", "worlds=8", "--playout", "mix:0.8", "--against", "heuristic"])
+    assert "normal with worlds=8 playout=mix:0.8 - heuristic: " in capsys.readouterr().out
     wrong = {
-        "worlds=x": "--set takes a number, true or false, not 'x'",
-        "hops=1": "a Budget has no field 'hops'; fields: worlds, iterations",
-        "mix:lots": "--bidding takes playout or mix:P with P from 0 to 1, not 'mix:lots'",
+        ("--set", "worlds=x"): "--set takes a number, true or false, not 'x'",
+        ("--set", "hops=1"): "a Budget has no field 'hops'; fields: worlds, iterations",
+        ("--bidding", "mix:lots"): "--bidding takes playout or mix:P with P from 0 to 1, not 'mix:lots'",
+        ("--playout", "0.5"): "--playout takes mix:P with P from 0 to 1, not '0.5'",
+        ("--against", "nobody"): "no 'nobody' bot for rififi",
     }
-    for bad, said in wrong.items():
+    for (flag, bad), said in wrong.items():
         with pytest.raises(SystemExit):
-            variant.main([*small, "--bidding" if bad.startswith("mix") else "--set", bad])
+            variant.main([*small, flag, bad])
         assert f"error: {said}" in capsys.readouterr().err
