@@ -95,7 +95,7 @@ def share_of(text: str, usage: str) -> float:
 
 
 def deal_diff(setup: Setup, options: Options, index: int) -> float:
-    """Deal ``index``: the variant's mean score per seat minus the level's."""
+    """Deal ``index``: the variant's mean score per seat minus the other's."""
     game = load_game(setup.game, setup.rules, setup.players)
     return play_deal(setup, game, index, functools.partial(make, options))[0].diff
 
@@ -129,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
-    try:  # a bad game, rules, field or bidding fails here, before any deal
+    try:  # a bad game, rules, field, policy or kind fails here, before any deal
         changes = tuple((field, value(text)) for field, _, text in (s.partition("=") for s in args.set))
         options = Options(args.level, changes, args.bidding, args.playout)
         rules = rules_from_args(args.rules, args.option)
