@@ -1,7 +1,8 @@
 """How long the search bots think per move at a table, within their levels' limits, next to the same bots
 on their count budgets alone (how the arena and the library play) in the same run.
 
-    python benchmarks/bench_thinking.py [--rounds R] [--seed S] [--levels normal,strong] [--json FILE]
+    python benchmarks/bench_thinking.py [--rounds R] [--seed S] [--levels normal,strong] [--games G,...]
+        [--json FILE]
 
 Every seat of R rounds per game is a bot of the level (moves with one legal action are not counted, as
 a table plays those without asking the bot); each move is timed on this process's core. The table's
@@ -28,6 +29,7 @@ from troef.players import THINKING, make_bot
 
 SETUPS = (
     ("rififi", "standaard", 4),
+    ("rififi", "oh-hell", 4),
     ("rikken", "kampioenschap", 4),
     ("rikken", "bsg", 4),
     ("hoogjassen", "standaard", 4),
@@ -71,6 +73,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="normal,strong")
+    parser.add_argument("--games", default=",".join(dict.fromkeys(name for name, _, _ in SETUPS)))
     parser.add_argument("--no-counts", action="store_true", help="skip the bots on their count budgets")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
@@ -80,7 +83,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{heading}  {'counts p95':>10}{'ratio':>7}")
     out = []
     for level in args.levels.split(","):
-        for name, rules, players in SETUPS:
+        for name, rules, players in (setup for setup in SETUPS if setup[0] in args.games.split(",")):
             limited = think_times(name, rules, players, level, args.rounds, args.seed, limit=True)
             counted = (
                 []

@@ -226,6 +226,56 @@ def test_pimc_plays_every_action_out_in_every_world_and_takes_the_best_mean() ->
     assert sorted(seen) == sorted((d, a) for d in range(4) for a in legal)
 
 
+def first_legal(state: State, rng: random.Random) -> Action:
+    return state.legal_actions()[0]
+
+
+def policys_moves_and_starts(world: State, seat: int, searched: int) -> tuple[bool, bool]:
+    """Whether every other seat's move after the first ``searched`` actions of ``world`` is
+    `first_legal`'s, and whether ``world`` stands at ``seat``'s turn or the round's end."""
+    replayed = world.game.from_deal(world.deal_record(), world.dealer)
+    by_policy = True
+    for i, (actor, action) in enumerate(zip(world.actors, world.actions, strict=True)):
+        if i >= searched and actor != seat:
+            by_policy = by_policy and action == first_legal(replayed, random.Random())
+        replayed.apply(action)
+    return by_policy, world.is_over or world.current_player == seat
+
+
+@pytest.mark.parametrize("setup", [("rififi", "standaard", 4), ("rififi", "oh-hell", 3)])
+def test_ismcts_can_play_the_other_seats_by_the_policy_and_search_its_own_choices(
+    setup: tuple[str, str, int],
+) -> None:
+    """With ``others``, every other seat's move in the tree is that policy's in the world, and a play-out
+    starts at the seat's own turn (where its next node would be); without it the tree chooses their moves
+    too, and a play-out starts wherever the node added was."""
+    state = next(s for s in positions(*setup, 1, 1) if s.phase == "play" and len(s.legal_actions()) > 2)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    worlds = draw_worlds(state.game, view, Budget(worlds=6, inference=1), first_legal, random.Random(1))
+    searched = len(worlds[0].actions)
+    seen: set[tuple[bool, bool]] = set()
+
+    def play_out(world: State, rng: random.Random) -> list[float]:
+        seen.add(policys_moves_and_starts(world, seat, searched))
+        while not world.is_over:
+            world.apply(first_legal(world, rng))
+        return world.final_scores()
+
+    for others in (first_legal, None):
+        seen.clear()
+        budget, rng = Budget(iterations=80), random.Random(2)
+        assert (
+            ismcts(worlds, seat, view["legal_actions"], play_out, budget, rng, math.inf, others)
+            in view["legal_actions"]
+        )
+        if others:
+            assert seen == {(True, True)}
+        else:  # the tree chose some of their moves otherwise, and some play-outs start at their turn
+            assert any(not by_policy for by_policy, _ in seen) and any(not start for _, start in seen)
+
+
 @pytest.mark.parametrize("method", ["ismcts", "pimc"])
 def test_a_time_budget_gives_a_legal_action(method: str) -> None:
     state = positions("rififi", "standaard", 4, 1, 1)[6]

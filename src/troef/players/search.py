@@ -68,6 +68,9 @@ class Budget:
     close: bool = False
     """Close reading (`likelihood`): inference from the cards the other seats played too, and a bid
     the further from the policy's, the less likely."""
+    others_by_policy: bool = False
+    """ISMCTS: the other seats move in the tree as the move's policy plays them with the hands they hold
+    in the world, and only the seat's own choices are searched (False: theirs by UCB1 too)."""
 
 
 class SearchBot:
@@ -115,7 +118,8 @@ class SearchBot:
         endgame = budget.endgame if 0 <= left <= budget.endgame else 0
         search = SEARCHES[self.method]
         rollout = make_rollout(policy, seat, endgame, payoff if in_play else self.appraise)
-        return search(worlds, seat, legal, rollout, budget, self.rng, start + limit)
+        others = policy if budget.others_by_policy else None
+        return search(worlds, seat, legal, rollout, budget, self.rng, start + limit, others)
 
     def _game(self, view: Mapping[str, Any]) -> Game:
         key = repr((view["game"], view["rules"], view["players"]))
@@ -252,19 +256,36 @@ def ismcts(
     budget: Budget,
     rng: random.Random,
     deadline: float = math.inf,
+    others: Policy | None = None,
 ) -> str:
     """Single-observer ISMCTS: each iteration takes the next world, walks the tree choosing by
     UCB1 among the children legal in that world (counting availability), adds one node, plays
-    out and backs up each node's actor's score.  The most visited root action is chosen."""
+    out and backs up each node's actor's score.  The most visited root action is chosen.
+
+    With ``others``, the other seats' moves are that policy's in the world, not chosen by UCB1: the
+    tree still branches on them (a node is what the seat has seen), but only the seat's own nodes
+    keep statistics, and after the node added the walk goes on by ``others`` to the seat's next turn
+    before the play-out, so that every other seat's move in the tree is the policy's."""
     root = _Node(seat)
     searched = set(legal)
     low, high = math.inf, -math.inf
     for i in steps(budget.iterations, deadline):
         world = worlds[i % len(worlds)].clone()
         node, path = root, [root]
+        added = False
         while not world.is_over:
             actor = world.actor
             children = node.children
+            if others is not None and actor != seat:
+                move = others(world, rng)
+                world.apply(move)
+                if not added:
+                    text = text_of(move)
+                    child = children.get(text)
+                    node = children[text] = child or _Node(actor)
+                continue
+            if added:
+                break
             actions = world.legal_actions()
             if node is root:
                 actions = [a for a in actions if a.text in searched]
@@ -280,7 +301,10 @@ def ismcts(
                 node = children[action.text] = _Node(actor)
                 world.apply(action)
                 path.append(node)
-                break
+                if others is None:
+                    break
+                added = True
+                continue
             scale = EXPLORATION * (high - low if high > low else 1.0)
             best_value = -math.inf
             for a in actions:
@@ -313,10 +337,12 @@ def pimc(
     budget: Budget,
     rng: random.Random,
     deadline: float = math.inf,
+    others: Policy | None = None,
 ) -> str:
     """Perfect-information Monte Carlo: every action is played out in every world (the same worlds
     for all, so they are compared pair by pair) and the best mean score wins.  Past ``deadline``
-    no further world is taken."""
+    no further world is taken.  (``others`` is ISMCTS's: here every other seat's move is the
+    play-out's already.)"""
     totals = dict.fromkeys(legal, 0.0)
     for i in steps(len(worlds), deadline):
         world = worlds[i]
@@ -327,5 +353,7 @@ def pimc(
     return max(legal, key=totals.__getitem__)
 
 
-Search = Callable[[Sequence[State], int, list[str], Rollout, Budget, random.Random, float], str]
+Search = Callable[
+    [Sequence[State], int, list[str], Rollout, Budget, random.Random, float, Policy | None], str
+]
 SEARCHES: Final[dict[str, Search]] = {"ismcts": ismcts, "pimc": pimc}
