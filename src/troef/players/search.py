@@ -286,7 +286,9 @@ def ismcts(
                 if not added:
                     text = text_of(move)
                     child = children.get(text)
-                    node = children[text] = child or _Node(actor)
+                    if child is None:
+                        child = children[text] = _Node(actor)
+                    node = child
                 continue
             if added:
                 break
