@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import httpx
 import pytest
 
 from .conftest import SCREENSHOTS, ContextMaker
-from .tables import Served, TablePage, any_action, bot, human, play_through, seat_as
+from .tables import OPEN, Served, TablePage, any_action, bot, human, play_through, seat_as
 
 pytestmark = pytest.mark.slow
 
@@ -48,15 +49,21 @@ def counted_down(record: dict[str, Any], limit: int) -> bool:
 
 
 def test_the_countdowns_and_the_marks_of_a_stand_in(served: Served, new_context: ContextMaker) -> None:
-    seats = [human("Ann"), human("Bob"), bot("random")]
+    seats = [human("Ann"), OPEN, bot("random")]
     answer = served.create("rififi", seats, rules="oh-hell", rounds=1, ready_limit=4, away_limit=3)
     table = answer["table"]
     context = new_context()
-    seat_as(context, table, answer["seats"][0]["token"])  # Ann; Bob never comes
+    seat_as(context, table, answer["seats"][0]["token"])
     context.add_init_script(COUNTDOWNS)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     ann = TablePage.open(context, served.base, answer["watch"])
     page = ann.page
+    ann.wait_shown()
+    # Bob takes the open seat once Ann's page is there (the ready limit counts from then, however slow the
+    # page was to come), and never comes to the table.
+    invite = answer["invite"].rsplit("/", 1)[1]
+    joined = httpx.post(f"{served.base}/api/tables/{table}/join", json={"name": "Bob", "invite": invite})
+    assert joined.status_code == 200, joined.text
     page.wait_for_selector('[data-countdown="deal"][data-seconds]')
     page.screenshot(path=str(SCREENSHOTS / "timers-deal.png"))
     page.wait_for_function("() => document.querySelector('#table').dataset.phase !== ''")  # Ann not ready
