@@ -5,7 +5,6 @@ by the play-out policy's choices; the games' candidate actions."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 import random
@@ -29,7 +28,6 @@ from troef.players.piken.bot import PikenBot
 from troef.players.piken.playout import SEARCHED
 from troef.players.search import (
     DISAGREE,
-    SEARCHES,
     Budget,
     Rollout,
     SearchBot,
@@ -278,30 +276,6 @@ def test_ismcts_can_play_the_other_seats_by_the_policy_and_search_its_own_choice
             assert any(not by_policy for by_policy, _ in seen) and any(not start for _, start in seen)
 
 
-@pytest.mark.parametrize(("preset", "own_only"), [("oh-hell", True), ("standaard", False)])
-def test_rififis_strong_searches_only_its_own_choices_where_a_trick_is_a_point(
-    preset: str, own_only: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Strong's budget asks for it, and the kit keeps it to the rules where it gained: `oh-hell`'s
-    point a trick, not `standaard`'s 10 + bid² (``docs/bots.md``); normal never."""
-    handed: list[bool] = []
-
-    def recorded(*args: Any) -> str:
-        handed.append(args[-1] is not None)
-        return ismcts(*args)
-
-    monkeypatch.setitem(SEARCHES, "ismcts", recorded)
-    state = next(s for s in positions("rififi", preset, 4, 1, 1) if len(s.legal_actions()) > 1)
-    seat = state.current_player
-    assert seat is not None
-    for level, expected in (("strong", own_only), ("normal", False)):
-        bot = search_bot("rififi", level, 1)
-        bot.budget = dataclasses.replace(bot.budget, iterations=20, worlds=4)
-        handed.clear()
-        view = state.view(seat)
-        assert bot.act(view) in view["legal_actions"] and handed == [expected]
-
-
 @pytest.mark.parametrize("method", ["ismcts", "pimc"])
 def test_a_time_budget_gives_a_legal_action(method: str) -> None:
     state = positions("rififi", "standaard", 4, 1, 1)[6]
@@ -367,8 +341,7 @@ def test_the_levels_search_by_the_games_method_and_budget(game: str) -> None:
         assert (normal.budget.inference, strong.budget.inference) == (2, 4)
     assert (normal.budget.endgame, strong.budget.endgame) == ((8, 8) if kit.alone else (8, 12))
     assert (normal.budget.close, strong.budget.close) == (False, game == "piken")  # where it gained
-    searches_its_own = (normal.budget.others_by_policy, strong.budget.others_by_policy)
-    assert searches_its_own == (False, game == "rififi")  # where it gained, under the kit's rules
+    assert not normal.budget.others_by_policy and not strong.budget.others_by_policy  # it did not gain
     assert (normal.appraise, strong.appraise) == (payoff, kit.appraise or payoff)
     assert (kit.appraise is not None) == (game == "hoogjassen")  # where it gained
     assert search_bot(game, "pimc", 1).method == "pimc" and search_bot(game, "ismcts", 1).method == "ismcts"

@@ -12,9 +12,8 @@ from .search import INFERENCE, Budget, SearchBot
 
 STRONG: Final = 4
 """Strong plays out this many times as much as normal: PIMC over as many worlds; ISMCTS as many
-iterations over `STRONG_WORLDS` times the worlds, drawn with `STRONG_INFERENCE`, searching only its own
-choices where the game's kit says so (`PlayerKit.own_choices_only`); and it solves the last 12 cards (8
-where every seat plays alone: max-n is not pruned)."""
+iterations over `STRONG_WORLDS` times the worlds, drawn with `STRONG_INFERENCE`; and it solves the last
+12 cards (8 where every seat plays alone: max-n is not pruned)."""
 STRONG_WORLDS: Final = 2
 """ISMCTS at strong: its worlds, times normal's (the rest of `STRONG` deepens its tree)."""
 STRONG_INFERENCE: Final = 4
@@ -42,7 +41,6 @@ def search_bot(game: str, kind: str, seed: int | None, thinking: float | None = 
         worlds, inference = kit.normal_worlds, INFERENCE
     budget = Budget(
         iterations=10 * kit.normal_worlds * scale,
-        others_by_policy=strong and kit.own_choices_only is not None,
         worlds=worlds,
         inference=inference,
         endgame=12 if strong and not kit.alone else 8,
@@ -50,6 +48,4 @@ def search_bot(game: str, kind: str, seed: int | None, thinking: float | None = 
         seconds=thinking,
     )
     appraise = kit.appraise if strong else None
-    return SearchBot(
-        seed, budget, method, kit.playout, kit.candidates, kind, kit.bidding, appraise, kit.own_choices_only
-    )
+    return SearchBot(seed, budget, method, kit.playout, kit.candidates, kind, kit.bidding, appraise)

@@ -27,7 +27,7 @@ from ..core.tricks import TrickState
 from ..games import load_game
 from .endgame import Table, solve
 from .kits import sample_world
-from .shared.kit import Appraise, Candidates, PolicyFactory, RulesTest, all_legal
+from .shared.kit import Appraise, Candidates, PolicyFactory, all_legal
 from .shared.playouts import Policy
 
 Rollout = Callable[[State, random.Random], list[float]]
@@ -70,15 +70,16 @@ class Budget:
     the further from the policy's, the less likely."""
     others_by_policy: bool = False
     """ISMCTS: the other seats move in the tree as the move's policy plays them with the hands they hold
-    in the world, and only the seat's own choices are searched (False: theirs by UCB1 too)."""
+    in the world, and only the seat's own choices are searched (False: theirs by UCB1 too).  No level
+    uses it: it did not gain (``docs/bots.md``); ``benchmarks/variant_arena.py --set others_by_policy=true``
+    tries it."""
 
 
 class SearchBot:
     """A determinized-search player for any game; only ever handed its seat's view.  ``playout``
     is the game's play-out policy, ``bidding`` the one for its choices before play (``playout``
-    when not given), ``candidates`` the actions worth searching (all by default), ``appraise``
-    what the play-outs of the choices before play are worth (their scores when not given) and
-    ``own_choices_only`` the rules under which `Budget.others_by_policy` holds (all when not given)."""
+    when not given), ``candidates`` the actions worth searching (all by default) and ``appraise``
+    what the play-outs of the choices before play are worth (their scores when not given)."""
 
     def __init__(
         self,
@@ -90,7 +91,6 @@ class SearchBot:
         name: str | None = None,
         bidding: PolicyFactory | None = None,
         appraise: Appraise | None = None,
-        own_choices_only: RulesTest | None = None,
     ) -> None:
         if method not in SEARCHES:
             raise GameError(f"search method must be one of {', '.join(SEARCHES)}, not {method!r}")
@@ -101,7 +101,6 @@ class SearchBot:
         self.bidding = bidding or playout
         self.candidates = candidates
         self.appraise = appraise or payoff
-        self.own_choices_only = own_choices_only
         self.name = name or method
         self._games: dict[str, Game] = {}
 
@@ -121,8 +120,7 @@ class SearchBot:
         endgame = budget.endgame if 0 <= left <= budget.endgame else 0
         search = SEARCHES[self.method]
         rollout = make_rollout(policy, seat, endgame, payoff if in_play else self.appraise)
-        own_only = budget.others_by_policy and (self.own_choices_only is None or self.own_choices_only(game))
-        others = policy if own_only else None
+        others = policy if budget.others_by_policy else None
         return search(worlds, seat, legal, rollout, budget, self.rng, start + limit, others)
 
     def _game(self, view: Mapping[str, Any]) -> Game:

@@ -26,8 +26,6 @@ Appraise = Callable[[State], list[float]]
 """What a finished round is worth to each seat, for a search."""
 PolicyFactory = Callable[[Game, int], Policy]
 """A game's play-out policy for a seed (``players/<game>/playout.py``)."""
-RulesTest = Callable[[Game], bool]
-"""Whether something holds under a game's rules."""
 Candidates = Callable[[Mapping[str, Any]], list[str]]
 """The legal actions of a view worth searching (a game may leave out those never worth it)."""
 Sampler = Callable[[Game, Mapping[str, Any], random.Random], State]
@@ -78,10 +76,6 @@ class PlayerKit:
     close_reading: bool = False
     """Level strong reads the other seats closely (`Budget.close`): their cards played too, and how far
     a bid is from the one the policy would make; kept where it gained (``docs/bots.md``)."""
-    own_choices_only: RulesTest | None = None
-    """Level strong's ISMCTS searches only its seat's own choices, the other seats moving by the play-out
-    policy (`Budget.others_by_policy`), under the rules for which this holds (None: under none); kept
-    where it gained (``docs/bots.md``)."""
     appraise: Appraise | None = None
     """Level strong: what a play-out of the choices before play is worth to each seat, where its scores
     alone mislead the search (None: its scores)."""
