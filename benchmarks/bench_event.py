@@ -56,7 +56,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-import httpx
+import httpx2
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
@@ -134,8 +134,8 @@ class Seen:
 
 
 async def timed(
-    client: httpx.AsyncClient, method: str, url: str, **kwargs: Any
-) -> tuple[httpx.Response, float]:
+    client: httpx2.AsyncClient, method: str, url: str, **kwargs: Any
+) -> tuple[httpx2.Response, float]:
     began = time.perf_counter()
     answer = await client.request(method, url, **kwargs)
     return answer, (time.perf_counter() - began) * 1000
@@ -188,8 +188,8 @@ class Person:
         self.base = base
         self.think = think
         self.rng = rng
-        transport = httpx.AsyncHTTPTransport(local_address=self.address)
-        self.http = httpx.AsyncClient(base_url=base, timeout=HTTP_TIMEOUT, transport=transport)
+        transport = httpx2.AsyncHTTPTransport(local_address=self.address)
+        self.http = httpx2.AsyncClient(base_url=base, timeout=HTTP_TIMEOUT, transport=transport)
         self.sessions: set[int] = set()
 
     async def join(self, club: str, invite: str) -> None:
@@ -224,7 +224,7 @@ class Person:
                         continue  # back on the event page at once
                     if answer.status_code not in (200, 404):
                         seen.http_errors += 1
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 seen.http_errors += 1
             await asyncio.sleep(poll)
 
@@ -261,14 +261,14 @@ class Person:
         await self.http.aclose()
 
 
-async def watch(client: httpx.AsyncClient, event: str, every: float, seen: Seen) -> None:
+async def watch(client: httpx2.AsyncClient, event: str, every: float, seen: Seen) -> None:
     """Read the event every ``every`` seconds until it is over, each read counted to the rounds every
     table had finished when it was answered."""
     while True:
         began = time.perf_counter()
         try:
             answer, ms = await timed(client, "GET", f"/api/events/{event}")
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             seen.http_errors += 1
             await asyncio.sleep(every)
             continue
@@ -379,9 +379,9 @@ class EventResult:
     generator_core_pct: float
 
 
-async def sign_up_organizer(base: str) -> httpx.AsyncClient:
-    transport = httpx.AsyncHTTPTransport(local_address=ORGANIZER_ADDRESS)
-    client = httpx.AsyncClient(base_url=base, timeout=HTTP_TIMEOUT, transport=transport)
+async def sign_up_organizer(base: str) -> httpx2.AsyncClient:
+    transport = httpx2.AsyncHTTPTransport(local_address=ORGANIZER_ADDRESS)
+    client = httpx2.AsyncClient(base_url=base, timeout=HTTP_TIMEOUT, transport=transport)
     answer = await client.post("/api/accounts", json={"name": ORGANIZER, "password": PASSWORD})
     if answer.status_code != 201:
         raise RuntimeError(f"the organizer's sign-up answered {answer.status_code} {answer.text[:200]}")

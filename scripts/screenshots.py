@@ -24,7 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests")]
 
-import httpx  # noqa: E402
+import httpx2  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from browser.conftest import CHROMIUM, DESKTOP, FLAGS, PHONE  # noqa: E402
@@ -62,7 +62,7 @@ def create(served: Served, game: str, seats: list[dict[str, Any]], spec: dict[st
         "rules": spec["rules"],
         "rounds": spec["rounds"],
     }
-    while (answer := httpx.post(f"{served.base}/api/tables", json=body, timeout=30)).status_code == 429:
+    while (answer := httpx2.post(f"{served.base}/api/tables", json=body, timeout=30)).status_code == 429:
         time.sleep(5)
     answer.raise_for_status()
     made: dict[str, Any] = answer.json()

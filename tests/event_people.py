@@ -9,7 +9,7 @@ import json
 import random
 from typing import Any
 
-import httpx
+import httpx2
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
@@ -26,7 +26,7 @@ class Person:
     def __init__(self, base: str, name: str) -> None:
         self.name = name
         self.base = base
-        self.http = httpx.AsyncClient(base_url=base, timeout=WAIT)
+        self.http = httpx2.AsyncClient(base_url=base, timeout=WAIT)
         self.sat: dict[int, tuple[str, int]] = {}
         """Per session, the table and seat this person played."""
 
@@ -41,7 +41,7 @@ class Person:
     def move(self, base: str) -> None:
         """Talk to the server at ``base`` from now on (one started again, on another port)."""
         self.base = base
-        self.http.base_url = httpx.URL(base)
+        self.http.base_url = httpx2.URL(base)
 
     async def play(self, event: str, rng: random.Random, *, until: int | None = None) -> None:
         """Play the event's sessions (up to session ``until``) as they are drawn, until it is over (asking
@@ -54,7 +54,7 @@ class Person:
                 if seen["status"] == "over" or (until is not None and len(self.sat) >= until):
                     return
                 answer = await self.http.get(f"/api/events/{event}/seat")
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 await asyncio.sleep(0.3)
                 continue
             if answer.status_code == 404 or answer.json()["session"] in self.sat:

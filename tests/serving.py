@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
-import httpx
+import httpx2
 import psycopg
 import pytest
 import redis
@@ -101,9 +101,9 @@ class ServerProcess:
         deadline = time.monotonic() + WAIT
         while True:
             try:
-                if httpx.get(f"{self.base}/healthz").status_code == 200:
+                if httpx2.get(f"{self.base}/healthz").status_code == 200:
                     return
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 pass
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.process.kill()
@@ -111,7 +111,7 @@ class ServerProcess:
             time.sleep(0.1)
 
     def get(self, path: str) -> Any:
-        answer = httpx.get(f"{self.base}{path}", timeout=WAIT)
+        answer = httpx2.get(f"{self.base}{path}", timeout=WAIT)
         assert answer.status_code == 200, f"GET {path}: {answer.status_code} {answer.text}"
         return answer.json()
 

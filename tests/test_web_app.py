@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -298,7 +298,7 @@ class Served(ServerProcess):
     """A ``troef serve`` process on a free port (bots without a pause), on the database at ``url``."""
 
     def create(self, request: dict[str, Any]) -> dict[str, Any]:
-        answer = httpx.post(f"{self.base}/api/tables", json=request)
+        answer = httpx2.post(f"{self.base}/api/tables", json=request)
         assert answer.status_code == 201, answer.text
         result: dict[str, Any] = answer.json()
         return result
@@ -606,7 +606,7 @@ def test_forwarded_addresses_count_only_from_a_trusted_proxy(
     server = ServerProcess(f"sqlite:///{tmp_path / 'f.db'}", options=trusted)
     try:
         answers = [
-            httpx.post(
+            httpx2.post(
                 f"{server.base}/api/tables",
                 json=body(),
                 headers={"X-Forwarded-For": f"203.0.113.{k}"},

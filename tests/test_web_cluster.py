@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 from unittest.mock import ANY
 
-import httpx
+import httpx2
 import pytest
 from websockets.asyncio.client import connect
 
@@ -56,7 +56,7 @@ def pair(database: str) -> Iterator[tuple[Served, Served]]:
 def join(served: Served, answer: dict[str, Any], name: str) -> str:
     """A person takes the table's open seat through ``served``; their token."""
     table, code = answer["table"], answer["invite"].rsplit("/", 1)[1]
-    joined = httpx.post(f"{served.base}/api/tables/{table}/join", json={"name": name, "invite": code})
+    joined = httpx2.post(f"{served.base}/api/tables/{table}/join", json={"name": name, "invite": code})
     assert joined.status_code == 200, joined.text
     token: str = joined.json()["token"]
     return token
@@ -346,9 +346,9 @@ def test_presence_on_one_process_shows_on_the_other(pair: tuple[Served, Served])
 def test_the_lobby_lists_a_table_made_on_another_process(pair: tuple[Served, Served]) -> None:
     first, second = pair
     answer = first.create(body(listed=True))
-    listed = httpx.get(f"{second.base}/api/tables").json()["tables"]
+    listed = httpx2.get(f"{second.base}/api/tables").json()["tables"]
     assert [entry["id"] for entry in listed] == [answer["table"]]
-    assert listed == httpx.get(f"{first.base}/api/tables").json()["tables"]
+    assert listed == httpx2.get(f"{first.base}/api/tables").json()["tables"]
 
 
 def test_the_leader_stands_in_for_a_human_away_from_another_process(pair: tuple[Served, Served]) -> None:

@@ -13,7 +13,7 @@ import time
 from collections import Counter
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from sqlalchemy import delete, update
 
@@ -54,15 +54,15 @@ async def run_event(base: str, names: list[str], form: str, **more: Any) -> tupl
     return people, event
 
 
-def get(base: str, path: str, cookie: str) -> httpx.Response:
+def get(base: str, path: str, cookie: str) -> httpx2.Response:
     """``GET`` as the person whose session cookie this is."""
-    with httpx.Client(base_url=base, cookies={"troef_session": cookie}) as client:
+    with httpx2.Client(base_url=base, cookies={"troef_session": cookie}) as client:
         return client.get(path)
 
 
 def records(base: str, seen: dict[str, Any]) -> dict[str, dict[str, Any]]:
     tables = [t["table"] for s in seen["sessions"] for t in s["tables"]]
-    return {t: httpx.get(f"{base}/api/tables/{t}/record").json() for t in tables}
+    return {t: httpx2.get(f"{base}/api/tables/{t}/record").json() for t in tables}
 
 
 def expected_standings(seen: dict[str, Any], played: dict[str, dict[str, Any]]) -> dict[str, tuple[int, int]]:
@@ -124,7 +124,7 @@ def test_a_whole_event_is_played_scored_and_rated(url: str, form: str) -> None:
         totals = {
             s["name"]: played[first["table"]]["totals"][s["seat"]] for s in first["seats"] if "name" in s
         }
-        ratings = {name: httpx.get(f"{served.base}/api/players/{name}").json() for name in names}
+        ratings = {name: httpx2.get(f"{served.base}/api/players/{name}").json() for name in names}
         for player in ratings.values():
             assert player["ratings"]["rikken"]["matches"] == 2
             assert [e["event"] for e in player["events"]] == [event]
@@ -240,7 +240,7 @@ def test_an_event_runs_across_two_processes() -> None:
 def test_a_casual_table_is_rated_when_asked_and_every_human_is_an_account(url: str) -> None:
     async def play(base: str) -> list[Person]:
         people = await signed_up(base, NAMES[:3])
-        guest = httpx.AsyncClient(base_url=base)
+        guest = httpx2.AsyncClient(base_url=base)
         for rated, guests in ((True, 0), (False, 0), (True, 1)):  # only the first is rated
             seats = [{"kind": "human", "name": "Ann"}, {"kind": "open"}, {"kind": "open"}]
             body = {"game": "piken", "players": 3, "rounds": 1, "seats": seats, "rated": rated}

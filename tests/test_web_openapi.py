@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
@@ -32,7 +32,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 
 
 def test_the_schema_is_served_and_names_every_field_of_a_table_body(served: Served) -> None:
-    answer = httpx.get(f"{served.base}/api/openapi.json")
+    answer = httpx2.get(f"{served.base}/api/openapi.json")
     assert answer.status_code == 200 and answer.json() == OPENAPI
     assert set(TABLE_REQUEST["properties"]) == BODY_KEYS
 

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import httpx
+import httpx2
 
 from serving import WAIT, ServerProcess
 
@@ -33,7 +33,7 @@ class Served(ServerProcess):
     def create(self, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
         """``POST /api/tables``: a table of ``game`` with ``seats``; its answer."""
         request = {"game": game, "players": len(seats), "seats": seats, **extra}
-        answer = httpx.post(f"{self.base}/api/tables", json=request, timeout=WAIT)
+        answer = httpx2.post(f"{self.base}/api/tables", json=request, timeout=WAIT)
         assert answer.status_code == 201, answer.text
         result: dict[str, Any] = answer.json()
         return result

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-import httpx
+import httpx2
 import pytest
 
 from serving import WAIT
@@ -49,13 +49,13 @@ def fill(page: Page, name: str, password: str) -> None:
 
 def sign_up_by_api(served: Served, name: str) -> None:
     body = {"name": name, "password": PASSWORD}
-    answer = httpx.post(f"{served.base}/api/accounts", json=body, timeout=WAIT)
+    answer = httpx2.post(f"{served.base}/api/accounts", json=body, timeout=WAIT)
     assert answer.status_code == 201, answer.text
 
 
 def refusal(served: Served, path: str, name: str, password: str) -> str:
     """The server's sentence refusing ``name`` and ``password`` at ``path`` (what the form should show)."""
-    answer = httpx.post(f"{served.base}{path}", json={"name": name, "password": password}, timeout=WAIT)
+    answer = httpx2.post(f"{served.base}{path}", json={"name": name, "password": password}, timeout=WAIT)
     assert answer.status_code in (400, 401, 409), answer.text
     sentence: str = answer.json()["error"]
     return sentence
@@ -86,12 +86,12 @@ def test_sign_up_sign_out_and_sign_in(served: Served, new_context: ContextMaker)
     assert page.locator("#tools [data-last-trick]").count() == 1  # the table's own tools stay
 
     cookies = {c["name"]: c["value"] for c in page.context.cookies()}
-    assert httpx.get(f"{served.base}/api/session", cookies=cookies).json() == {"name": "Ann Lee"}
+    assert httpx2.get(f"{served.base}/api/session", cookies=cookies).json() == {"name": "Ann Lee"}
     page.locator(f"{ACCOUNT} [data-sign-out]").click()
     page.wait_for_selector(f'{ACCOUNT}[data-signed-in="false"]')
     assert account_on(page) is None
     assert page.locator(f"{ACCOUNT} [data-sign-in]").inner_text() == "Sign in"
-    assert httpx.get(f"{served.base}/api/session", cookies=cookies).status_code == 401  # ended everywhere
+    assert httpx2.get(f"{served.base}/api/session", cookies=cookies).status_code == 401  # ended everywhere
 
     page.locator(f"{ACCOUNT} [data-sign-in]").click()  # comes back to the table
     page.wait_for_url(f"{served.base}/login?next={quote(table['watch'], safe='')}")
@@ -141,7 +141,7 @@ def test_next_never_leaves_the_site(served: Served, new_context: ContextMaker) -
         ("/login", "/"),
     ]:
         page = new_context().new_page()
-        page.goto(served.base + "/login?" + str(httpx.QueryParams({"next": asked})))
+        page.goto(served.base + "/login?" + str(httpx2.QueryParams({"next": asked})))
         fill(page, "Nia", PASSWORD)
         page.wait_for_url(served.base + lands)
         assert account_on(page) == "Nia", asked

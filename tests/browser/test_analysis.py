@@ -7,7 +7,7 @@ import re
 import time
 from decimal import ROUND_HALF_UP, Decimal
 
-import httpx
+import httpx2
 import pytest
 
 from serving import WAIT
@@ -30,7 +30,7 @@ def test_the_replay_shows_a_rounds_analysis_and_goes_to_its_moments(
     answer = served.create("rififi", [bot("random") for _ in range(4)], rules="oh-hell", rounds=1)
     table = answer["table"]
     deadline = time.monotonic() + WAIT
-    while httpx.get(f"{served.base}/api/tables/{table}").json()["status"] != "over":
+    while httpx2.get(f"{served.base}/api/tables/{table}").json()["status"] != "over":
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.2)
     page = new_context().new_page()
@@ -39,7 +39,7 @@ def test_the_replay_shows_a_rounds_analysis_and_goes_to_its_moments(
     assert page.locator("[data-moment]").count() == 0
     page.locator("#analyse").click()
     page.wait_for_selector(".moments li", timeout=120_000)  # behind every bot's move: slow when busy
-    analysis = httpx.get(f"{served.base}/api/tables/{table}/rounds/0/analysis").json()  # kept: no new one
+    analysis = httpx2.get(f"{served.base}/api/tables/{table}/rounds/0/analysis").json()  # kept: no new one
     moments = page.locator("[data-moment]")
     assert moments.count() == len(analysis["moments"])
     if not analysis["moments"]:  # four random bots that lost no point: rare, and said so

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import httpx
+import httpx2
 import pytest
 
 from serving import WAIT
@@ -249,7 +249,7 @@ def test_a_stranger_and_a_new_password_link(served: Served, new_context: Context
     again = sign_in(new_context(), base, "Berend", "a new password 2")
     again.goto(f"{base}/clubs/{club}")
     club_shown(again)
-    old = httpx.post(f"{base}/api/session", json={"name": "Berend", "password": PASSWORD}, timeout=WAIT)
+    old = httpx2.post(f"{base}/api/session", json={"name": "Berend", "password": PASSWORD}, timeout=WAIT)
     assert old.status_code == 401
 
     used = new_context().new_page()  # the link works once

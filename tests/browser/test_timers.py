@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 from .conftest import SCREENSHOTS, ContextMaker
@@ -62,7 +62,7 @@ def test_the_countdowns_and_the_marks_of_a_stand_in(served: Served, new_context:
     # Bob takes the open seat once Ann's page is there (the ready limit counts from then, however slow the
     # page was to come), and never comes to the table.
     invite = answer["invite"].rsplit("/", 1)[1]
-    joined = httpx.post(f"{served.base}/api/tables/{table}/join", json={"name": "Bob", "invite": invite})
+    joined = httpx2.post(f"{served.base}/api/tables/{table}/join", json={"name": "Bob", "invite": invite})
     assert joined.status_code == 200, joined.text
     page.wait_for_selector('[data-countdown="deal"][data-seconds]')
     page.screenshot(path=str(SCREENSHOTS / "timers-deal.png"))
