@@ -126,6 +126,7 @@ def test_signing_out_ends_the_session_on_every_device(client: TestClient) -> Non
     answer = client.delete("/api/session")
     assert answer.status_code == 204 and f'{COOKIE}=""' in answer.headers["set-cookie"]
     assert client.get("/api/session").status_code == 401
+    client.cookies.clear()
     client.cookies.set(COOKIE, cookie)  # the old cookie, kept on another device
     assert client.get("/api/session").status_code == 401
 
@@ -138,12 +139,13 @@ def other(text: str) -> str:
 def test_a_forged_or_mangled_cookie_signs_nobody_in(client: TestClient) -> None:
     sign_up(client)
     token, _, signature = client.cookies[COOKIE].partition(".")
+    client.cookies.clear()  # each forgery below is the request's only cookie
     for forged in (f"{token}.{other(signature)}", f"{other(token)}.{signature}", token, "", "." * 300):
-        client.cookies.set(COOKIE, forged)
-        answer = client.get("/api/session")
+        answer = client.get("/api/session", headers={"cookie": f"{COOKIE}={forged}"})
         assert (answer.status_code, answer.json()) == (401, {"error": "not signed in"}), forged
-    client.cookies.clear()
-    raw = client.get("/api/session", headers={"cookie": f"{COOKIE}=a.\xe9\xff".encode("latin-1")})
+    genuine = client.get("/api/session", headers={"cookie": f"{COOKIE}={token}.{signature}"})
+    assert genuine.json() == {"name": "Ann"}  # the same request with the real cookie signs in
+    raw = client.get("/api/session", headers={b"cookie": f"{COOKIE}=a.\xe9\xff".encode("latin-1")})
     assert (raw.status_code, raw.json()) == (401, {"error": "not signed in"})  # not ASCII: no 500
 
 
@@ -167,6 +169,7 @@ def test_an_account_keeps_its_newest_sessions_only(client: TestClient) -> None:
         client.cookies.clear()
         assert client.post("/api/session", json={"name": "Ann", "password": PASSWORD}).status_code == 200
     assert client.get("/api/session").json() == {"name": "Ann"}
+    client.cookies.clear()
     client.cookies.set(COOKIE, first)  # the oldest of 21
     assert client.get("/api/session").status_code == 401
 
