@@ -276,6 +276,22 @@ def test_ismcts_can_play_the_other_seats_by_the_policy_and_search_its_own_choice
             assert any(not by_policy for by_policy, _ in seen) and any(not start for _, start in seen)
 
 
+def test_a_bot_searches_only_its_own_cards_in_play_and_every_choice_before_play() -> None:
+    """`Budget.others_by_policy` is for the play: before it (the bids, searched with random cards after
+    them) the whole tree is searched, so under one seed a bid is the same with the setting or without;
+    in play the other seats move by the policy in the tree, and some cards chosen differ."""
+    kit = KITS["rififi"]
+    states = [s for s in positions("rififi", "oh-hell", 4, 3, 1) if len(s.legal_actions()) > 1]
+
+    def choices(in_play: bool, others_by_policy: bool) -> list[str]:
+        budget = Budget(iterations=120, worlds=12, others_by_policy=others_by_policy)
+        bot = SearchBot(5, budget, "ismcts", kit.playout, kit.candidates, bidding=kit.bidding)
+        return [bot.act(s.view(s.actor)) for s in states if (s.phase == "play") == in_play]
+
+    assert len(choices(False, False)) >= 4 and choices(False, True) == choices(False, False)
+    assert choices(True, True) != choices(True, False)
+
+
 @pytest.mark.parametrize("method", ["ismcts", "pimc"])
 def test_a_time_budget_gives_a_legal_action(method: str) -> None:
     state = positions("rififi", "standaard", 4, 1, 1)[6]

@@ -69,10 +69,10 @@ class Budget:
     """Close reading (`likelihood`): inference from the cards the other seats played too, and a bid
     the further from the policy's, the less likely."""
     others_by_policy: bool = False
-    """ISMCTS: the other seats move in the tree as the move's policy plays them with the hands they hold
-    in the world, and only the seat's own choices are searched (False: theirs by UCB1 too).  No level
-    uses it: it did not gain (``docs/bots.md``); ``benchmarks/variant_arena.py --set others_by_policy=true``
-    tries it."""
+    """ISMCTS in play: the other seats move in the tree as the play-out policy plays them with the hands
+    they hold in the world, and only the seat's own cards are searched (False: theirs by UCB1 too; before
+    play always).  No level uses it: it did not gain (``docs/bots.md``);
+    ``benchmarks/variant_arena.py --set others_by_policy=true`` tries it."""
 
 
 class SearchBot:
@@ -120,7 +120,7 @@ class SearchBot:
         endgame = budget.endgame if 0 <= left <= budget.endgame else 0
         search = SEARCHES[self.method]
         rollout = make_rollout(policy, seat, endgame, payoff if in_play else self.appraise)
-        others = policy if budget.others_by_policy else None
+        others = policy if budget.others_by_policy and in_play else None
         return search(worlds, seat, legal, rollout, budget, self.rng, start + limit, others)
 
     def _game(self, view: Mapping[str, Any]) -> Game:
