@@ -3,17 +3,18 @@ does the change gain?
 
     python benchmarks/variant_arena.py GAME [--rules R] [--option K=V ...] [--players N]
         [--level normal|strong] [--set FIELD=VALUE ...] [--bidding playout|mix:P] [--playout mix:P]
-        [--against KIND] [--deals 40] [--seed 21] [--workers 1] [--out FILE]
+        [--steering F0,F1,F2] [--against KIND] [--deals 40] [--seed 21] [--workers 1] [--out FILE]
 
 ``--set`` changes a field of the level's `Budget` (``worlds=384``, ``endgame=0``; a number, or true or
 false).  ``--bidding playout`` plays out the choices before play with the game's play-out policy instead
 of its policy for them; ``mix:P`` takes the play-out policy's action with probability P and the bidding
 policy's otherwise.  ``--playout mix:P`` plays each card of the play-outs in play by the play-out policy
-with probability P and by the bidding policy otherwise (in Rififi: a random card).  ``--against`` names
-the bot kind the variant meets (the level itself by default).  Every deal is played as in ``troef
-arena`` (`play_deal`: the variant and the other in each seat once), and the variant's mean score per
-seat minus the other's is printed with its bootstrap 95% interval; ``--out`` keeps every deal's
-difference (a JSON list).
+with probability P and by the bidding policy otherwise (in Rififi: a random card).  ``--steering`` (Rififi)
+appraises the play-outs of the bids as if the card play made a bid left 0, 1 or 2 tricks off with those
+chances (``steering_fit.py``).  ``--against`` names the bot kind the variant meets (the level itself by
+default).  Every deal is played as in ``troef arena`` (`play_deal`: the variant and the other in each seat
+once), and the variant's mean score per seat minus the other's is printed with its bootstrap 95% interval;
+``--out`` keeps every deal's difference (a JSON list).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from steering_fit import steered
 from troef.core.errors import TroefError
 from troef.core.game import Game
 from troef.games import load_game
@@ -53,6 +55,7 @@ class Options:
     changes: tuple[tuple[str, Any], ...]
     bidding: str
     playout: str = ""
+    steering: tuple[float, ...] = ()
 
 
 def mixed(game: str, share: float) -> PolicyFactory:
@@ -83,6 +86,8 @@ def make(options: Options, game: str, kind: str, seed: int) -> Bot:
         bot.bidding = mixed(game, share_of(options.bidding, "--bidding takes playout or mix:P"))
     if options.playout:
         bot.playout = mixed(game, share_of(options.playout, "--playout takes mix:P"))
+    if options.steering:
+        bot.appraise = steered(options.steering)
     return bot
 
 
@@ -92,6 +97,19 @@ def share_of(text: str, usage: str) -> float:
     if share == text or not share.replace(".", "", 1).isdigit() or not 0 <= float(share) <= 1:
         raise ValueError(f"{usage} with P from 0 to 1, not {text!r}")
     return float(share)
+
+
+def steering_of(text: str, game: str) -> tuple[float, ...]:
+    """``F0,F1,F2``: three chances from 0 to 1, for Rififi (none for ``""``); a ValueError otherwise."""
+    if not text:
+        return ()
+    try:
+        chances = tuple(float(part) for part in text.split(","))
+    except ValueError:
+        chances = ()
+    if game != "rififi" or len(chances) != 3 or not all(0 <= c <= 1 for c in chances):
+        raise ValueError(f"--steering takes three chances from 0 to 1 (F0,F1,F2), for rififi, not {text!r}")
+    return chances
 
 
 def deal_diff(setup: Setup, options: Options, index: int) -> float:
@@ -123,6 +141,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE")
     parser.add_argument("--bidding", default="", help="playout, or mix:P")
     parser.add_argument("--playout", default="", help="mix:P")
+    parser.add_argument("--steering", default="", help="F0,F1,F2 (rififi)")
     parser.add_argument("--against", default=None, help="the bot kind the variant meets (default: the level)")
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=21)
@@ -131,7 +150,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     try:  # a bad game, rules, field, policy or kind fails here, before any deal
         changes = tuple((field, value(text)) for field, _, text in (s.partition("=") for s in args.set))
-        options = Options(args.level, changes, args.bidding, args.playout)
+        steering = steering_of(args.steering, args.game)
+        options = Options(args.level, changes, args.bidding, args.playout, steering)
         rules = rules_from_args(args.rules, args.option)
         against = args.against or args.level
         setup = Setup(args.game, (VARIANT, against), rules, args.players, args.seed)
@@ -146,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         diffs = list(pool.map(play, range(args.deals)))
     low, high = interval(resample_means([diffs], args.seed)[0])
     took = time.perf_counter() - start
-    policies = (("bidding", args.bidding), ("playout", args.playout))
+    policies = (("bidding", args.bidding), ("playout", args.playout), ("steering", args.steering))
     changed = [*args.set, *(f"{k}={v}" for k, v in policies if v)]
     print(
         f"{args.game} {json.dumps(rules)} {args.level} with {' '.join(changed) or 'no change'} - {against}: "

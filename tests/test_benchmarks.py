@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -168,6 +169,37 @@ def test_calibration_sets_each_prediction_beside_the_outcome(capsys: pytest.Capt
     assert parts <= {"declarer", "opponent", "redeal"} and parts
 
 
+def test_the_steering_fit_sets_each_searched_bid_beside_the_tricks_taken(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    fitting = bench("steering_fit")
+    bids = fitting.round_bids({"preset": "oh-hell", "tricks": 3}, 4, 0, 0)
+    assert bids and all(len(chances) == 4 and abs(sum(chances) - 1) < 1e-9 for chances, _, _ in bids)
+    assert sum(won for _, _, won in bids) <= 3
+    made, missed = ([1.0, 0.0, 0.0, 0.0], 0, 0), ([0.0, 0.0, 1.0, 0.0], 0, 2)
+    assert fitting.fit([made] * 3 + [missed]) == (1.0, 0.0, 0.0)  # the bid made where the play-outs said
+    assert fitting.fit([([0.0, 1.0, 0.0, 0.0], 0, 0)] * 3 + [([0.0, 1.0, 0.0, 0.0], 0, 1)])[1] == 0.75
+    fitting.main(["--option", "tricks=2", "--rounds", "1"])
+    assert capsys.readouterr().out.startswith("rififi oh-hell, 4 players, 1 rounds of normal bots: ")
+
+
+def test_a_steered_appraisal_counts_a_bid_missed_by_a_trick_or_two_as_partly_made() -> None:
+    appraise = bench("steering_fit").steered((1.0, 0.6, 0.3))
+    offs: set[int] = set()
+    rng = random.Random(5)
+    for seed in range(40):
+        state = troef.load_game("rififi", "oh-hell", 4).deal(seed, seed % 4)
+        while not state.is_over:
+            state.apply(state.random_action(rng))
+        details = state.result()["details"]
+        for seat, worth in enumerate(appraise(state)):
+            bid, tricks = details["bids"][seat], details["tricks"][seat]
+            made = {0: 1.0, 1: 0.6, 2: 0.3}.get(abs(bid - tricks), 0.0)  # a point a trick, 10 for the bid
+            assert worth == pytest.approx(made * (bid + 10) + (1 - made) * tricks)
+            offs.add(min(abs(bid - tricks), 3))
+    assert offs == {0, 1, 2, 3}
+
+
 def test_a_variant_is_set_against_its_level_on_the_same_deals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -182,12 +214,19 @@ def test_a_variant_is_set_against_its_level_on_the_same_deals(
     assert len(diffs) == 3 and any(diffs)  # four worlds a move play differently from 96
     variant.main([*small, "--set", "worlds=8", "--playout", "mix:0.8", "--against", "heuristic"])
     assert "normal with worlds=8 playout=mix:0.8 - heuristic: " in capsys.readouterr().out
+    variant.main([*small, "--steering", "1,0,0", "--out", str(same)])  # random play-outs' own appraisal
+    assert json.loads(same.read_text(encoding="utf-8")) == [0.0, 0.0, 0.0]
+    variant.main([*small, "--steering", "1,1,1", "--out", str(changed)])  # two tricks off: made
+    assert any(json.loads(changed.read_text(encoding="utf-8")))
+    assert "normal with steering=1,1,1 - normal: " in capsys.readouterr().out
     wrong = {
         ("--set", "worlds=x"): "--set takes a number, true or false, not 'x'",
         ("--set", "hops=1"): "a Budget has no field 'hops'; fields: worlds, iterations",
         ("--bidding", "mix:lots"): "--bidding takes playout or mix:P with P from 0 to 1, not 'mix:lots'",
         ("--playout", "0.5"): "--playout takes mix:P with P from 0 to 1, not '0.5'",
         ("--against", "nobody"): "no 'nobody' bot for rififi",
+        ("--steering", "1,0.6"): "--steering takes three chances from 0 to 1 (F0,F1,F2), for rififi",
+        ("--steering", "1,2,x"): "--steering takes three chances from 0 to 1 (F0,F1,F2), for rififi",
     }
     for (flag, bad), said in wrong.items():
         with pytest.raises(SystemExit):
