@@ -53,7 +53,8 @@ def tricks_chances(state: RififiState, seed: int) -> list[float]:
                 child.apply(child.random_action(rng))
             assert isinstance(child, RififiState)
             counts[child.won[seat]] += 1
-    return [c / sum(counts) for c in counts]
+    total = sum(counts)
+    return [c / total for c in counts]
 
 
 def round_bids(rules: object, players: int, seed: int, index: int) -> list[Bid]:
@@ -72,9 +73,14 @@ def round_bids(rules: object, players: int, seed: int, index: int) -> list[Bid]:
     return [(chances, bid, state.won[seat]) for seat, chances, bid in searched]
 
 
+def made_off(steering: Sequence[float], off: int) -> float:
+    """The chance of making a bid that a random play-out missed by ``off`` tricks."""
+    return steering[off] if off < len(steering) else 0.0
+
+
 def made_chance(steering: Sequence[float], chances: Sequence[float], bid: int) -> float:
     """The chance of making ``bid`` under ``steering``, from the random play-outs' ``chances``."""
-    return sum(p * steering[abs(t - bid)] for t, p in enumerate(chances) if abs(t - bid) < len(steering))
+    return sum(p * made_off(steering, abs(t - bid)) for t, p in enumerate(chances))
 
 
 def log_likelihood(steering: Sequence[float], bids: Sequence[Bid]) -> float:
@@ -102,8 +108,7 @@ def steered(steering: Sequence[float]) -> Appraise:
         points = state.game.points
         worth = []
         for bid, won in zip(state.bids, state.won, strict=True):
-            off = abs(won - bid)
-            made = steering[off] if off < len(steering) else 0.0
+            made = made_off(steering, abs(won - bid))
             worth.append(made * points(bid, bid) + (1.0 - made) * points(bid, won))
         return worth
 
