@@ -9,8 +9,9 @@ them, giving the chance of each number of tricks the seat takes there.  When the
 the seat took exactly its bid is set beside that distribution: by maximum likelihood on a grid of
 twentieths, the chance f(d) of making the bid when a random play-out leaves the seat d = 0, 1 or 2 tricks
 off it (further off: 0).  Random play-outs alone stand for f = (1, 0, 0); the fit says how far the play
-at the table makes up for cards that random play-outs throw away.  `steered` appraises the bid search's
-play-outs by such an f (``variant_arena.py --steering``).
+at the table makes up for cards that random play-outs throw away.  Rififi's strong level appraises its
+bid search's play-outs by the fitted f (``troef.players.rififi.playout.STEERING``); ``variant_arena.py
+--steering`` tries another.
 """
 
 from __future__ import annotations
@@ -24,13 +25,12 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import troef
-from troef.core.game import State
 from troef.games.rififi.state import RififiState
 from troef.interfaces.cli.rules import rules_from_args
 from troef.players import make_bot
 from troef.players.levels import search_bot
+from troef.players.rififi.playout import made_off
 from troef.players.search import draw_worlds
-from troef.players.shared.kit import Appraise
 
 Steering = tuple[float, float, float]
 Bid = tuple[list[float], int, int]
@@ -73,11 +73,6 @@ def round_bids(rules: object, players: int, seed: int, index: int) -> list[Bid]:
     return [(chances, bid, state.won[seat]) for seat, chances, bid in searched]
 
 
-def made_off(steering: Sequence[float], off: int) -> float:
-    """The chance of making a bid that a random play-out missed by ``off`` tricks."""
-    return steering[off] if off < len(steering) else 0.0
-
-
 def made_chance(steering: Sequence[float], chances: Sequence[float], bid: int) -> float:
     """The chance of making ``bid`` under ``steering``, from the random play-outs' ``chances``."""
     return sum(p * made_off(steering, abs(t - bid)) for t, p in enumerate(chances))
@@ -96,23 +91,6 @@ def fit(bids: Sequence[Bid]) -> Steering:
     """The steering of the highest likelihood, f(0) >= f(1) >= f(2) in twentieths."""
     steps = [(a / 20, b / 20, c / 20) for a in range(21) for b in range(a + 1) for c in range(b + 1)]
     return max(steps, key=functools.partial(log_likelihood, bids=bids))
-
-
-def steered(steering: Sequence[float]) -> Appraise:
-    """What a random play-out of Rififi's bids is worth to each seat when the play at the table steers:
-    with the chance ``steering`` gives for how far off its bid the play-out left the seat, the points of
-    the bid made, else the play-out's points."""
-
-    def appraise(state: State) -> list[float]:
-        assert isinstance(state, RififiState)
-        points = state.game.points
-        worth = []
-        for bid, won in zip(state.bids, state.won, strict=True):
-            made = made_off(steering, abs(won - bid))
-            worth.append(made * points(bid, bid) + (1.0 - made) * points(bid, won))
-        return worth
-
-    return appraise
 
 
 def main(argv: Sequence[str] | None = None) -> None:

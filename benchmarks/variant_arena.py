@@ -11,10 +11,10 @@ of its policy for them; ``mix:P`` takes the play-out policy's action with probab
 policy's otherwise.  ``--playout mix:P`` plays each card of the play-outs in play by the play-out policy
 with probability P and by the bidding policy otherwise (in Rififi: a random card).  ``--steering`` (Rififi)
 appraises the play-outs of the bids as if the card play made a bid left 0, 1 or 2 tricks off with those
-chances (``steering_fit.py``).  ``--against`` names the bot kind the variant meets (the level itself by
-default).  Every deal is played as in ``troef arena`` (`play_deal`: the variant and the other in each seat
-once), and the variant's mean score per seat minus the other's is printed with its bootstrap 95% interval;
-``--out`` keeps every deal's difference (a JSON list).
+chances (``steering_fit.py``; strong's own are ``STEERING``'s).  ``--against`` names the bot kind the
+variant meets (the level itself by default).  Every deal is played as in ``troef arena`` (`play_deal`:
+the variant and the other in each seat once), and the variant's mean score per seat minus the other's is
+printed with its bootstrap 95% interval; ``--out`` keeps every deal's difference (a JSON list).
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from steering_fit import steered
 from troef.core.errors import TroefError
 from troef.core.game import Game
 from troef.games import load_game
@@ -41,6 +40,7 @@ from troef.players.arena.duplicate import play_deal
 from troef.players.arena.stats import interval, resample_means
 from troef.players.kits import kit_of
 from troef.players.levels import search_bot
+from troef.players.rififi.playout import steered
 from troef.players.shared.kit import PolicyFactory
 from troef.players.shared.playouts import Policy
 

@@ -26,6 +26,7 @@ from troef.players.kits import KITS, sample_world
 from troef.players.levels import search_bot
 from troef.players.piken.bot import PikenBot
 from troef.players.piken.playout import SEARCHED
+from troef.players.rififi import playout as rififi_playout
 from troef.players.search import (
     DISAGREE,
     Budget,
@@ -360,7 +361,7 @@ def test_the_levels_search_by_the_games_method_and_budget(game: str) -> None:
     assert (normal.budget.close, strong.budget.close) == (False, game == "piken")  # where it gained
     assert not normal.budget.others_by_policy and not strong.budget.others_by_policy  # it did not gain
     assert (normal.appraise, strong.appraise) == (payoff, kit.appraise or payoff)
-    assert (kit.appraise is not None) == (game == "hoogjassen")  # where it gained
+    assert (kit.appraise is not None) == (game in ("hoogjassen", "rififi"))  # where it gained
     assert search_bot(game, "pimc", 1).method == "pimc" and search_bot(game, "ismcts", 1).method == "ismcts"
 
 
@@ -382,6 +383,30 @@ def test_choices_before_play_are_searched_with_the_bidding_play_outs() -> None:
     assert SearchBot(1, QUICK, "ismcts", factory("play")).bidding is not None
     assert search_bot("rififi", "normal", 1).bidding is KITS["rififi"].bidding
     assert search_bot("rikken", "normal", 1).bidding is KITS["rikken"].playout
+
+
+@pytest.mark.parametrize("preset", ["oh-hell", "standaard"])
+def test_rififi_counts_a_bid_missed_by_a_trick_or_two_as_partly_made_where_play_steers(preset: str) -> None:
+    steering = {"oh-hell": (1.0, 0.6, 0.3), "standaard": (1.0, 0.0, 0.0)}[preset]  # standaard: its scores
+    appraise_bids = KITS["rififi"].appraise
+    assert appraise_bids is not None
+    offs: set[int] = set()
+    rng = random.Random(5)
+    for seed in range(40):
+        state = troef.load_game("rififi", preset, 4).deal(seed, seed % 4)
+        while not state.is_over:
+            state.apply(state.random_action(rng))
+        details, scores = state.result()["details"], state.final_scores()
+        for seat, value in enumerate(appraise_bids(state)):
+            bid, tricks = details["bids"][seat], details["tricks"][seat]
+            made = dict(enumerate(steering)).get(abs(bid - tricks), 0.0)
+            if preset == "oh-hell":  # a point a trick, 10 for the bid
+                assert value == pytest.approx(made * (bid + 10) + (1 - made) * tricks)
+            else:
+                assert value == scores[seat]
+            offs.add(min(abs(bid - tricks), 3))
+    assert offs == {0, 1, 2, 3}
+    assert rififi_playout.steered((1.0, 0.0, 0.0))(state) == state.final_scores()  # random play-outs alone
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -1,6 +1,6 @@
 """Rififi's player kit: the heuristic bot, the world sampler and the search levels' settings:
 ISMCTS (nearly all card play, where it plays better than PIMC; ``docs/bots.md``), random play-outs
-for the bids, and every seat plays alone."""
+for the bids, appraised as the play steers towards the bid, and every seat plays alone."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ KIT: PlayerKit = PlayerKit(
     playout=playout.policy,
     normal_worlds=96,
     bidding=playout.bidding,
+    appraise=playout.appraise,
     method="ismcts",
     alone=True,
     marks=(1.0, 3.0, 8.0),  # a bid made is worth 10 and more; each trick off costs a point

@@ -1,15 +1,18 @@
 """Rififi's play-out policies for the search bots: the heuristic's bids, then greedy play towards them
-(for the play) or cards at random (for the bids)."""
+(for the play) or cards at random (for the bids), and what a random play-out of the bids is worth."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Final
 
 from ...core.cards import bits
-from ...core.game import Game
+from ...core.game import Game, State
 from ...core.rand import choice
 from ...games.rififi.rules import Rififi
 from ...games.rififi.state import RififiState
+from ..shared.kit import Appraise
 from ..shared.playouts import LOSE, WIN, Policy, greedy_card, trick_policy, trump_costs
 from .bot import RififiBot
 
@@ -45,3 +48,41 @@ def bidding(game: Game, seed: int) -> Policy:
         return choice(rng, list(bits(state.playable(seat))))
 
     return trick_policy([RififiBot(seed + s).act for s in range(game.players)], card)
+
+
+STEERING: Final[dict[str, tuple[float, ...]]] = {"tricks-plus-10": (1.0, 0.6, 0.3)}
+"""By the option ``scoring``: the chance that a seat makes a bid its random play-out missed by 0, 1 or 2
+tricks (further off: none), for the play at the table steers towards the bid where random cards do
+not.  Fitted on normal bots' bids (``benchmarks/steering_fit.py``); kept where it gained
+(``docs/bots.md``)."""
+
+
+def made_off(steering: Sequence[float], off: int) -> float:
+    """The chance of making a bid that a random play-out missed by ``off`` tricks."""
+    return steering[off] if off < len(steering) else 0.0
+
+
+def steered(steering: Sequence[float]) -> Appraise:
+    """What a random play-out of the bids is worth to each seat when the play steers by ``steering``:
+    with the chance of making the bid from where the play-out left the seat, the points of the bid
+    made, else the play-out's points."""
+
+    def worth(state: State) -> list[float]:
+        assert isinstance(state, RififiState)
+        points, values = state.game.points, []
+        for bid, won in zip(state.bids, state.won, strict=True):
+            made = made_off(steering, abs(won - bid))
+            values.append(made * points(bid, bid) + (1.0 - made) * points(bid, won))
+        return values
+
+    return worth
+
+
+APPRAISALS: Final[dict[str, Appraise]] = {scoring: steered(f) for scoring, f in STEERING.items()}
+
+
+def appraise(state: State) -> list[float]:
+    """A play-out of the bids: steered where the scoring has a `STEERING`, else its scores."""
+    assert isinstance(state, RififiState)
+    steer = APPRAISALS.get(str(state.game.rules["scoring"]))
+    return state.final_scores() if steer is None else steer(state)
