@@ -1,6 +1,7 @@
 """Rififi's player kit: the heuristic bot, the world sampler and the search levels' settings:
 ISMCTS (nearly all card play, where it plays better than PIMC; ``docs/bots.md``), random play-outs
-for the bids, appraised as the play steers towards the bid, and every seat plays alone."""
+for the bids (strong appraises them as the play steers towards the bid, where `STEERING` has the
+scoring), and every seat plays alone."""
 
 from __future__ import annotations
 
