@@ -387,7 +387,6 @@ def test_choices_before_play_are_searched_with_the_bidding_play_outs() -> None:
 
 @pytest.mark.parametrize("preset", ["oh-hell", "standaard"])
 def test_rififi_counts_a_bid_missed_by_a_trick_or_two_as_partly_made_where_play_steers(preset: str) -> None:
-    steering = {"oh-hell": (1.0, 0.6, 0.3), "standaard": (1.0, 0.0, 0.0)}[preset]  # standaard: its scores
     appraise_bids = KITS["rififi"].appraise
     assert appraise_bids is not None
     offs: set[int] = set()
@@ -399,11 +398,9 @@ def test_rififi_counts_a_bid_missed_by_a_trick_or_two_as_partly_made_where_play_
         details, scores = state.result()["details"], state.final_scores()
         for seat, value in enumerate(appraise_bids(state)):
             bid, tricks = details["bids"][seat], details["tricks"][seat]
-            made = dict(enumerate(steering)).get(abs(bid - tricks), 0.0)
-            if preset == "oh-hell":  # a point a trick, 10 for the bid
-                assert value == pytest.approx(made * (bid + 10) + (1 - made) * tricks)
-            else:
-                assert value == scores[seat]
+            made = {0: 1.0, 1: 0.6, 2: 0.3}.get(abs(bid - tricks), 0.0)  # a point a trick, 10 the bid
+            steered = made * (bid + 10) + (1 - made) * tricks
+            assert value == (pytest.approx(steered) if preset == "oh-hell" else scores[seat])
             offs.add(min(abs(bid - tricks), 3))
     assert offs == {0, 1, 2, 3}
     assert rififi_playout.steered((1.0, 0.0, 0.0))(state) == state.final_scores()  # random play-outs alone
