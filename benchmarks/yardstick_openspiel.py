@@ -15,7 +15,9 @@ a bootstrap 95% confidence interval over deals, and checks that both engines sco
 OpenSpiel's bot knows more than troef's: ``oh_hell``'s resampler, where it draws its worlds, deals the
 other players only the cards they really hold (``tests/test_openspiel_oh_hell.py``), so it knows which
 cards were left undealt: 19 of the 52 with 8 cards each, 3 with 12 (the most OpenSpiel deals 4 players).
-``--out`` writes the figures and every deal's difference, so runs with other seeds can be pooled.
+It also prints how each side bids and makes its bids (the mean bid, the share made, over and under, the
+mean points), to show where the points are won.  ``--out`` writes the figures, every deal's difference and
+every seat's bid and tricks, so runs with other seeds can be pooled.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -69,8 +72,12 @@ def openspiel_bot(seed: int, simulations: int, evaluator: Any) -> Any:
     )  # fmt: skip
 
 
-def play(deal: int, args: argparse.Namespace, troef_seats: tuple[int, ...]) -> tuple[float, float]:
-    """One replay of ``deal``: troef's and OpenSpiel's mean score per seat."""
+Seat = tuple[str, int, int, int]
+"""A seat's round: who played it (``troef`` or ``openspiel``), its bid, its tricks and its points."""
+
+
+def play(deal: int, args: argparse.Namespace, troef_seats: tuple[int, ...]) -> list[Seat]:
+    """One replay of ``deal``: every seat's round."""
     import pyspiel
 
     state, spiel, plan = both_engines(deal, args.seed, args.tricks)
@@ -91,19 +98,42 @@ def play(deal: int, args: argparse.Namespace, troef_seats: tuple[int, ...]) -> t
             text = openspiel_action_text(action)
             spiel.apply_action(action)
         state.apply(text)
-    scores = state.result()["scores"]
+    result = state.result()
+    scores = result["scores"]
     if [float(x) for x in scores] != list(spiel.returns()):
         raise RuntimeError(f"deal {deal}: troef scores {scores}, OpenSpiel {spiel.returns()}")
-    ours = statistics.fmean(scores[s] for s in troef_seats)
-    theirs = statistics.fmean(scores[s] for s in range(PLAYERS) if s not in troef_seats)
-    return ours, theirs
+    details = result["details"]
+    return [
+        (
+            "troef" if seat in troef_seats else "openspiel",
+            details["bids"][seat],
+            details["tricks"][seat],
+            scores[seat],
+        )
+        for seat in range(PLAYERS)
+    ]
 
 
-def play_deal(deal: int, args: argparse.Namespace) -> float:
-    """Troef's mean score per seat minus OpenSpiel's over both replays of ``deal``."""
-    first = play(deal, args, (0, 2))
-    second = play(deal, args, (1, 3))
-    return (first[0] + second[0]) / 2 - (first[1] + second[1]) / 2
+def play_deal(deal: int, args: argparse.Namespace) -> tuple[float, list[Seat]]:
+    """Troef's mean score per seat minus OpenSpiel's over both replays of ``deal``, and their seats."""
+    seats = play(deal, args, (0, 2)) + play(deal, args, (1, 3))
+    ours = statistics.fmean(points for who, _, _, points in seats if who == "troef")
+    theirs = statistics.fmean(points for who, _, _, points in seats if who == "openspiel")
+    return ours - theirs, seats
+
+
+def bidding(seats: list[Seat], who: str) -> str:
+    """How ``who`` bid over ``seats``: the mean bid, the share made, over and under, the mean points."""
+    own = [(bid, won, points) for side, bid, won, points in seats if side == who]
+
+    def share(test: Callable[[int, int], bool]) -> float:
+        return 100 * sum(test(bid, won) for bid, won, _ in own) / len(own)
+
+    return (
+        f"{who}: mean bid {statistics.fmean(bid for bid, _, _ in own):.2f}, made {share(int.__eq__):.0f}%, "
+        f"over {share(int.__lt__):.0f}%, under {share(int.__gt__):.0f}%, "
+        f"{statistics.fmean(points for _, _, points in own):.2f} points a round"
+    )
 
 
 def main() -> None:
@@ -119,8 +149,10 @@ def main() -> None:
     start = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
         diffs: list[float] = []
-        for diff in pool.map(play_deal, range(args.deals), [args] * args.deals):
+        seats: list[list[Seat]] = []
+        for diff, rounds in pool.map(play_deal, range(args.deals), [args] * args.deals):
             diffs.append(diff)
+            seats.append(rounds)
             if len(diffs) % 10 == 0:
                 print(f"  {len(diffs)} deals: mean {statistics.fmean(diffs):+.2f}", flush=True)
     low, high = interval(resample_means([diffs], args.seed)[0])
@@ -130,10 +162,12 @@ def main() -> None:
         f"troef {args.level} minus OpenSpiel ISMCTS ({args.simulations} simulations) = {mean:+.2f} points"
         f" per seat and round, 95% CI [{low:+.2f}, {high:+.2f}] ({time.perf_counter() - start:.0f} s)"
     )
+    every = [seat for rounds in seats for seat in rounds]
+    print("  " + bidding(every, "troef") + "\n  " + bidding(every, "openspiel"))
     if args.out:
         figures = {"deals": args.deals, "tricks": args.tricks, "level": args.level, "seed": args.seed,
                    "simulations": args.simulations, "mean_diff": mean, "ci95": [low, high],
-                   "diffs": diffs}  # fmt: skip
+                   "diffs": diffs, "seats": seats}  # fmt: skip
         args.out.write_text(json.dumps(figures, indent=2) + "\n")
 
 

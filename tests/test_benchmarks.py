@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import statistics
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -108,7 +109,17 @@ def test_the_yardstick_and_the_bids_against_openspiel() -> None:
     pytest.importorskip("pyspiel")
     yardstick, bids = bench("yardstick_openspiel"), bench("bids_openspiel")
     args = argparse.Namespace(seed=1, tricks=3, level="heuristic", simulations=30, play_on=10, replays=1)
-    assert isinstance(yardstick.play_deal(0, args), float)  # it raises if the engines score apart
+    diff, seats = yardstick.play_deal(0, args)  # it raises if the engines score apart
+    assert sorted(who for who, *_ in seats) == ["openspiel"] * 4 + ["troef"] * 4  # both seatings
+    assert all(points == (bid + 10 if bid == won else won) for _, bid, won, points in seats)
+    mean = {
+        who: statistics.fmean(p for side, *_, p in seats if side == who) for who in ("troef", "openspiel")
+    }
+    assert diff == pytest.approx(mean["troef"] - mean["openspiel"])
+    rounds = [("troef", 1, 1, 11), ("troef", 2, 1, 1), ("troef", 0, 1, 1), ("openspiel", 0, 0, 10)]
+    assert yardstick.bidding(rounds, "troef") == (
+        "troef: mean bid 1.00, made 33%, over 33%, under 33%, 4.33 points a round"
+    )
     args.bidders = ["heuristic", "random"]
     rows = bids.positions(0, args)
     assert len(rows) == yardstick.PLAYERS  # every seat bids once
