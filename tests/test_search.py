@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -39,6 +40,7 @@ from troef.players.search import (
     payoff,
     pimc,
     random_policy,
+    steps,
     text_of,
 )
 from troef.players.shared.kit import PolicyFactory
@@ -332,6 +334,21 @@ def test_a_move_past_its_deadline_stops_with_what_it_has(method: str) -> None:
         search = ismcts if method == "ismcts" else pimc
         move = search(worlds, seat, legal, counted, budget, random.Random(2), deadline)
         assert move in legal and len(calls) == played
+
+
+def test_a_search_does_not_start_a_step_it_would_end_past_its_deadline() -> None:
+    """After a first step of 0.2 s, 0.3 s from the start, the next step would end past the deadline were it
+    as long: the search stops there (it used to go on until the deadline had passed); short steps go on
+    up to the count, and without a deadline every step is taken."""
+    start = time.perf_counter()
+    taken = []
+    for i in steps(1000, start + 0.3):
+        taken.append(i)
+        if i == 0:
+            time.sleep(0.2)
+    assert taken == [0]
+    assert list(steps(50, time.perf_counter() + 5.0)) == list(range(50))
+    assert list(steps(50, math.inf)) == list(range(50))
 
 
 def test_a_table_bot_has_its_levels_thinking_limit_and_the_arena_none() -> None:

@@ -23,7 +23,8 @@ play (normal, and PIMC: `INFERENCE`, 2)."""
 
 THINKING: Final = {"normal": 0.4, "strong": 1.25}
 """Seconds a search bot of each level may think per move at a table (the levels' limits are 0.5 s and
-1.5 s at the 95th percentile; these leave room for the last world's play-outs and the process pool)."""
+1.5 s at the 95th percentile; these leave room for the process pool and a step of the search longer than
+those before it, which `search.steps` cannot foresee)."""
 
 
 def search_bot(game: str, kind: str, seed: int | None, thinking: float | None = None) -> SearchBot:

@@ -226,11 +226,19 @@ def make_rollout(policy: Policy, seat: int, endgame: int, appraise: Appraise = p
 
 
 def steps(count: int, deadline: float) -> Iterator[int]:
-    """0, 1, 2, … ``count`` - 1, stopping early once ``deadline`` (a `time.perf_counter` time) is past;
-    the first step is always taken."""
+    """0, 1, 2, … ``count`` - 1, stopping early where the next step would end past ``deadline`` (a
+    `time.perf_counter` time), were it as long as the longest so far; the first step is always taken."""
+    if deadline == math.inf:
+        yield from range(count)
+        return
+    longest, last = 0.0, time.perf_counter()
     for i in range(count):
-        if i and deadline < math.inf and time.perf_counter() >= deadline:
-            return
+        if i:
+            now = time.perf_counter()
+            longest = max(longest, now - last)
+            if now + longest >= deadline:
+                return
+            last = now
         yield i
 
 
