@@ -17,7 +17,7 @@ other players only the cards they really hold (``tests/test_openspiel_oh_hell.py
 cards were left undealt: 19 of the 52 with 8 cards each, 3 with 12 (the most OpenSpiel deals 4 players).
 It also prints how each side bids and makes its bids (the mean bid, the share made, over and under, the
 mean points), to show where the points are won.  ``--out`` writes the figures, every deal's difference and
-every seat's bid and tricks, so runs with other seeds can be pooled.
+every seat's bid, tricks and points, so runs with other seeds can be pooled.
 """
 
 from __future__ import annotations
@@ -117,22 +117,25 @@ def play(deal: int, args: argparse.Namespace, troef_seats: tuple[int, ...]) -> l
 def play_deal(deal: int, args: argparse.Namespace) -> tuple[float, list[Seat]]:
     """Troef's mean score per seat minus OpenSpiel's over both replays of ``deal``, and their seats."""
     seats = play(deal, args, (0, 2)) + play(deal, args, (1, 3))
-    ours = statistics.fmean(points for who, _, _, points in seats if who == "troef")
-    theirs = statistics.fmean(points for who, _, _, points in seats if who == "openspiel")
-    return ours - theirs, seats
+    return mean_points(seats, "troef") - mean_points(seats, "openspiel"), seats
+
+
+def mean_points(seats: list[Seat], who: str) -> float:
+    """``who``'s mean points a round over ``seats``."""
+    return statistics.fmean(points for side, _, _, points in seats if side == who)
 
 
 def bidding(seats: list[Seat], who: str) -> str:
     """How ``who`` bid over ``seats``: the mean bid, the share made, over and under, the mean points."""
-    own = [(bid, won, points) for side, bid, won, points in seats if side == who]
+    own = [(bid, won) for side, bid, won, _ in seats if side == who]
 
     def share(test: Callable[[int, int], bool]) -> float:
-        return 100 * sum(test(bid, won) for bid, won, _ in own) / len(own)
+        return 100 * sum(test(bid, won) for bid, won in own) / len(own)
 
     return (
-        f"{who}: mean bid {statistics.fmean(bid for bid, _, _ in own):.2f}, made {share(int.__eq__):.0f}%, "
+        f"{who}: mean bid {statistics.fmean(bid for bid, _ in own):.2f}, made {share(int.__eq__):.0f}%, "
         f"over {share(int.__lt__):.0f}%, under {share(int.__gt__):.0f}%, "
-        f"{statistics.fmean(points for _, _, points in own):.2f} points a round"
+        f"{mean_points(seats, who):.2f} points a round"
     )
 
 
