@@ -5,6 +5,7 @@ by the play-out policy's choices; the games' candidate actions."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -442,7 +443,7 @@ def test_hoogjassen_credits_a_declarer_the_edge_the_play_outs_miss(players: int)
     assert declared and redeals
 
 
-def test_the_appraisal_decides_the_choices_before_play_and_never_a_card() -> None:
+def test_the_appraisal_decides_the_choices_before_play_and_a_card_only_where_the_budget_says() -> None:
     asked: list[str] = []
 
     def declaring_is_worth(points: float) -> Callable[[State], list[float]]:
@@ -466,6 +467,9 @@ def test_the_appraisal_decides_the_choices_before_play_and_never_a_card() -> Non
     bot = SearchBot(1, QUICK, "pimc", kit.playout, kit.candidates, appraise=declaring_is_worth(1000.0))
     assert bot.act(playing.view(playing.current_player)) in playing.legal_actions()
     assert not asked
+    bot.budget = dataclasses.replace(QUICK, appraise_play=True)  # a variant that appraises the play too
+    assert bot.act(playing.view(playing.current_player)) in playing.legal_actions()
+    assert asked
 
 
 def test_bad_settings_are_refused() -> None:

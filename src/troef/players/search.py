@@ -73,6 +73,9 @@ class Budget:
     they hold in the world, and only the seat's own cards are searched (False: theirs by UCB1 too; before
     play always).  No level uses it: it did not gain (``docs/bots.md``);
     ``benchmarks/variant_arena.py --set others_by_policy=true`` tries it."""
+    appraise_play: bool = False
+    """The play-outs in play are worth what the bot's ``appraise`` says, as before play (False: their
+    scores).  ``benchmarks/variant_arena.py --set appraise_play=true`` tries it."""
 
 
 class SearchBot:
@@ -119,7 +122,8 @@ class SearchBot:
         left = sum(view.get("hand_counts", ())) if in_play else -1
         endgame = budget.endgame if 0 <= left <= budget.endgame else 0
         search = SEARCHES[self.method]
-        rollout = make_rollout(policy, seat, endgame, payoff if in_play else self.appraise)
+        appraise = self.appraise if budget.appraise_play or not in_play else payoff
+        rollout = make_rollout(policy, seat, endgame, appraise)
         others = policy if budget.others_by_policy and in_play else None
         return search(worlds, seat, legal, rollout, budget, self.rng, start + limit, others)
 
