@@ -129,6 +129,11 @@ def value(text: str) -> Any:
         raise ValueError(f"--set takes a number, true or false, not {text!r}") from None
 
 
+def changes_of(texts: Sequence[str]) -> tuple[tuple[str, Any], ...]:
+    """``FIELD=VALUE`` texts (``--set``) as (field, value) pairs; a ValueError for a bad value."""
+    return tuple((field, value(text)) for field, _, text in (t.partition("=") for t in texts))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -149,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     try:  # a bad game, rules, field, policy or kind fails here, before any deal
-        changes = tuple((field, value(text)) for field, _, text in (s.partition("=") for s in args.set))
+        changes = changes_of(args.set)
         steering = steering_of(args.steering, args.game)
         options = Options(args.level, changes, args.bidding, args.playout, steering)
         rules = rules_from_args(args.rules, args.option)

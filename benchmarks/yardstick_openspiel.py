@@ -1,7 +1,7 @@
 """troef's search bot against OpenSpiel's ISMCTS on Oh Hell, each in its own engine, in duplicate format.
 
-    python benchmarks/yardstick_openspiel.py [--deals N] [--tricks T] [--level strong] [--simulations S]
-                                             [--seed S] [--workers W] [--out FILE.json]
+    python benchmarks/yardstick_openspiel.py [--deals N] [--tricks T] [--level strong] [--set FIELD=VALUE ...]
+                                             [--simulations S] [--seed S] [--workers W] [--out FILE.json]
 
 Rififi's ``oh-hell`` preset (4 players, T cards each) against OpenSpiel's ``oh_hell`` with the same
 deal: troef's bot acts in troef's engine from its view, ``pyspiel.ISMCTSBot`` (C++, random-rollout
@@ -9,7 +9,8 @@ evaluator, S simulations a move, UCT constant 2, the most visited action) in Ope
 its information state; every action is mirrored into the other engine (``tests/openspiel_bridge.py``,
 checked card for card by ``tests/test_openspiel_oh_hell.py``).  Each deal is played twice: troef in
 seats 0 and 2 and OpenSpiel in 1 and 3, then swapped, so each bot plays every seat once and the
-luck of the cards cancels.  It prints troef's mean points per seat and round minus OpenSpiel's, with
+luck of the cards cancels.  ``--set`` changes a field of the level's `Budget`, as in ``variant_arena.py``.
+It prints troef's mean points per seat and round minus OpenSpiel's, with
 a bootstrap 95% confidence interval over deals, and checks that both engines score alike.
 
 OpenSpiel's bot knows more than troef's: ``oh_hell``'s resampler, where it draws its worlds, deals the
@@ -27,7 +28,7 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -42,9 +43,10 @@ from openspiel_bridge import (
     openspiel_action_text,
 )
 from troef.core.game import State
-from troef.players import make_bot
+from troef.players import Bot, make_bot
 from troef.players.arena.schedule import DealPlan, deal_plan
 from troef.players.arena.stats import interval, resample_means
+from variant_arena import VARIANT, Options, changes_of, make
 
 PLAYERS = 4
 
@@ -86,7 +88,7 @@ def play(deal: int, args: argparse.Namespace, troef_seats: tuple[int, ...]) -> l
     for player in range(PLAYERS):
         seed = plan.bot_seeds[player]
         if player in troef_seats:
-            bots[player] = make_bot("rififi", args.level, seed)
+            bots[player] = troef_bot(args, seed)
         else:
             bots[player] = openspiel_bot(seed, args.simulations, evaluator)
     while (seat := state.current_player) is not None:
@@ -114,6 +116,15 @@ def play(deal: int, args: argparse.Namespace, troef_seats: tuple[int, ...]) -> l
     ]
 
 
+def troef_bot(args: argparse.Namespace, seed: int) -> Bot:
+    """troef's bot of ``args.level``, with the `Budget` changes of ``args.set`` if any."""
+    if not args.set:
+        return make_bot("rififi", args.level, seed)
+    if args.level not in ("normal", "strong"):
+        raise ValueError(f"--set changes a search level (normal or strong), not {args.level!r}")
+    return make(Options(args.level, changes_of(args.set), ""), "rififi", VARIANT, seed)
+
+
 def play_deal(deal: int, args: argparse.Namespace) -> tuple[float, list[Seat]]:
     """Troef's mean score per seat minus OpenSpiel's over both replays of ``deal``, and their seats."""
     seats = play(deal, args, (0, 2)) + play(deal, args, (1, 3))
@@ -139,16 +150,21 @@ def bidding(seats: list[Seat], who: str) -> str:
     )
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--tricks", type=int, default=8)
     parser.add_argument("--level", default="strong", help="troef bot kind (default strong)")
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="a Budget field")
     parser.add_argument("--simulations", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    try:  # a bad field or value fails here, before any deal
+        troef_bot(args, 0)
+    except ValueError as error:
+        parser.error(str(error))
     start = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
         diffs: list[float] = []
@@ -162,14 +178,15 @@ def main() -> None:
     mean = statistics.fmean(diffs)
     print(
         f"oh-hell, {PLAYERS} players, {args.tricks} tricks, {args.deals} deals x 2 seatings: "
-        f"troef {args.level} minus OpenSpiel ISMCTS ({args.simulations} simulations) = {mean:+.2f} points"
+        f"troef {' '.join([args.level, *args.set])} minus OpenSpiel ISMCTS ({args.simulations} simulations) "
+        f"= {mean:+.2f} points"
         f" per seat and round, 95% CI [{low:+.2f}, {high:+.2f}] ({time.perf_counter() - start:.0f} s)"
     )
     every = [seat for rounds in seats for seat in rounds]
     print("  " + bidding(every, "troef") + "\n  " + bidding(every, "openspiel"))
     if args.out:
-        figures = {"deals": args.deals, "tricks": args.tricks, "level": args.level, "seed": args.seed,
-                   "simulations": args.simulations, "mean_diff": mean, "ci95": [low, high],
+        figures = {"deals": args.deals, "tricks": args.tricks, "level": args.level, "set": args.set,
+                   "seed": args.seed, "simulations": args.simulations, "mean_diff": mean, "ci95": [low, high],
                    "diffs": diffs, "seats": seats}  # fmt: skip
         args.out.write_text(json.dumps(figures, indent=2) + "\n")
 

@@ -18,6 +18,8 @@ import pytest
 
 import troef
 from troef.players.arena import Setup, run_arena
+from troef.players.levels import search_bot
+from troef.players.search import SearchBot
 
 pytestmark = pytest.mark.slow
 
@@ -108,7 +110,9 @@ def test_search_measure() -> None:
 def test_the_yardstick_and_the_bids_against_openspiel() -> None:
     pytest.importorskip("pyspiel")
     yardstick, bids = bench("yardstick_openspiel"), bench("bids_openspiel")
-    args = argparse.Namespace(seed=1, tricks=3, level="heuristic", simulations=30, play_on=10, replays=1)
+    args = argparse.Namespace(
+        seed=1, tricks=3, level="heuristic", set=[], simulations=30, play_on=10, replays=1
+    )
     diff, seats = yardstick.play_deal(0, args)  # it raises if the engines score apart
     assert sorted(who for who, *_ in seats) == ["openspiel"] * 4 + ["troef"] * 4  # both seatings
     assert all(points == (bid + 10 if bid == won else won) for _, bid, won, points in seats)
@@ -120,6 +124,14 @@ def test_the_yardstick_and_the_bids_against_openspiel() -> None:
     assert yardstick.bidding(rounds, "troef") == (
         "troef: mean bid 1.00, made 33%, over 33%, under 33%, 4.33 points a round"
     )
+    changed = argparse.Namespace(level="strong", set=["worlds=4", "appraise_play=true"])
+    bot = yardstick.troef_bot(changed, 3)
+    assert isinstance(bot, SearchBot) and (bot.budget.worlds, bot.budget.appraise_play) == (4, True)
+    assert bot.budget.iterations == search_bot("rififi", "strong", 3).budget.iterations  # strong's
+    with pytest.raises(ValueError, match=r"a search level \(normal or strong\), not 'heuristic'"):
+        yardstick.troef_bot(argparse.Namespace(level="heuristic", set=["worlds=4"]), 3)
+    with pytest.raises(ValueError, match="a Budget has no field 'hops'"):
+        yardstick.troef_bot(argparse.Namespace(level="normal", set=["hops=1"]), 3)
     args.bidders = ["heuristic", "random"]
     rows = bids.positions(0, args)
     assert len(rows) == yardstick.PLAYERS  # every seat bids once
