@@ -380,6 +380,7 @@ def test_the_levels_search_by_the_games_method_and_budget(game: str) -> None:
     assert not normal.budget.others_by_policy and not strong.budget.others_by_policy  # it did not gain
     assert (normal.appraise, strong.appraise) == (payoff, kit.appraise or payoff)
     assert (kit.appraise is not None) == (game in ("hoogjassen", "rififi"))  # where it gained
+    assert (normal.budget.appraise_play, strong.budget.appraise_play) == (False, game == "rififi")
     assert search_bot(game, "pimc", 1).method == "pimc" and search_bot(game, "ismcts", 1).method == "ismcts"
 
 

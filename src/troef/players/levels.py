@@ -46,6 +46,7 @@ def search_bot(game: str, kind: str, seed: int | None, thinking: float | None = 
         inference=inference,
         endgame=12 if strong and not kit.alone else 8,
         close=strong and kit.close_reading,
+        appraise_play=strong and kit.appraise_play,
         seconds=thinking,
     )
     appraise = kit.appraise if strong else None

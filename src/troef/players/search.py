@@ -75,7 +75,7 @@ class Budget:
     ``benchmarks/variant_arena.py --set others_by_policy=true`` tries it."""
     appraise_play: bool = False
     """The play-outs in play are worth what the bot's ``appraise`` says, as before play (False: their
-    scores).  ``benchmarks/variant_arena.py --set appraise_play=true`` tries it."""
+    scores).  Strong sets it where its `PlayerKit` says (`PlayerKit.appraise_play`)."""
 
 
 class SearchBot:

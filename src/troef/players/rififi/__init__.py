@@ -1,7 +1,7 @@
 """Rififi's player kit: the heuristic bot, the world sampler and the search levels' settings:
 ISMCTS (nearly all card play, where it plays better than PIMC; ``docs/bots.md``), random play-outs
-for the bids (strong appraises them as the play steers towards the bid, where `STEERING` has the
-scoring), and every seat plays alone."""
+for the bids (strong appraises them, and its play-outs in play, as the play steers towards the bid,
+where `STEERING` has the scoring), and every seat plays alone."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ KIT: PlayerKit = PlayerKit(
     normal_worlds=96,
     bidding=playout.bidding,
     appraise=playout.appraise,
+    appraise_play=True,
     method="ismcts",
     alone=True,
     marks=(1.0, 3.0, 8.0),  # a bid made is worth 10 and more; each trick off costs a point

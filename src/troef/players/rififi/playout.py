@@ -82,7 +82,8 @@ APPRAISALS: Final[dict[str, Appraise]] = {scoring: steered(f) for scoring, f in 
 
 
 def appraise(state: State) -> list[float]:
-    """A play-out of the bids: steered where the scoring has a `STEERING`, else its scores."""
+    """A play-out (of the bids; at strong, in play too): steered where the scoring has a `STEERING`, else
+    its scores."""
     assert isinstance(state, RififiState)
     steer = APPRAISALS.get(str(state.game.rules["scoring"]))
     return state.final_scores() if steer is None else steer(state)

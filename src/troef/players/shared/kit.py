@@ -79,6 +79,9 @@ class PlayerKit:
     appraise: Appraise | None = None
     """Level strong: what a play-out of the choices before play is worth to each seat, where its scores
     alone mislead the search (None: its scores)."""
+    appraise_play: bool = False
+    """Level strong values its play-outs in play by ``appraise`` too (`Budget.appraise_play`); kept where
+    it gained (``docs/bots.md``)."""
     marks: tuple[float, float, float] | None = None
     """The least points a decision must lose against the best to be marked an inaccuracy, a mistake and a
     blunder (`troef.analysis`), in the game's own points; None: its rounds are not analysed."""
