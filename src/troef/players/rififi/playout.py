@@ -63,9 +63,9 @@ def made_off(steering: Sequence[float], off: int) -> float:
 
 
 def steered(steering: Sequence[float]) -> Appraise:
-    """What a random play-out of the bids is worth to each seat when the play steers by ``steering``:
-    with the chance of making the bid from where the play-out left the seat, the points of the bid
-    made, else the play-out's points."""
+    """What a play-out is worth to each seat when the play at the table steers by ``steering``: with the
+    chance of making the bid from where the play-out left the seat, the points of the bid made, else
+    the play-out's points."""
 
     def worth(state: State) -> list[float]:
         assert isinstance(state, RififiState)
