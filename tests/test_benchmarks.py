@@ -205,6 +205,23 @@ def test_the_steering_fit_sets_each_searched_bid_beside_the_tricks_taken(
     assert capsys.readouterr().out.startswith("rififi oh-hell, 4 players, 1 rounds of normal bots: ")
 
 
+def test_the_steering_fit_in_play_sets_each_move_beside_the_bid_made(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    fitting = bench("steering_fit")
+    moves = fitting.round_moves({"preset": "oh-hell", "tricks": 4}, 4, "normal", 0, 0)
+    assert sorted(left for left, _, _ in moves) == [3, 3, 3, 3, 4, 4, 4, 4]  # every seat, beyond the last two
+    assert all(len(offs) == 4 and abs(sum(offs) - 1) < 1e-9 for _, offs, _ in moves)
+    made, missed = (3, [1.0, 0.0, 0.0, 0.0], True), (3, [0.0, 1.0, 0.0, 0.0], False)
+    assert fitting.fit_play([made] * 3 + [missed]) == (0.0, 0.0, 0.0)  # as the greedy play-outs said
+    one_off = [(12, [0.0, 1.0, 0.0, 0.0], True), (12, [0.0, 1.0, 0.0, 0.0], False)]
+    assert fitting.fit_play(one_off)[1] == pytest.approx(0.05)  # a trick off with 10 left: made half the time
+    assert fitting.steering_in_play((0.01, 0.05, 0.02), 12) == pytest.approx((0.9, 0.5, 0.2))
+    fitting.main(["--play", "--level", "normal", "--option", "tricks=3", "--rounds", "1"])
+    out = capsys.readouterr().out
+    assert out.startswith("rififi oh-hell, 4 players, 1 rounds of normal bots: 4 moves in play with more")
+
+
 def test_a_variant_is_set_against_its_level_on_the_same_deals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
