@@ -29,8 +29,9 @@ import functools
 import math
 import random
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import troef
 from troef.games.rififi.state import RififiState
@@ -72,18 +73,28 @@ def tricks_chances(state: RififiState, seed: int) -> list[float]:
 
 def round_bids(rules: object, players: int, seed: int, index: int) -> list[Bid]:
     """Round ``index``: each searched bid of its normal bots."""
-    game = troef.load_game("rififi", rules, players)
-    state = game.deal(seed * 100_003 + index, index % players)
+    state = dealt(rules, players, seed, index)
+    searched: list[tuple[int, list[float]]] = []
+    for seat, view in played(state, "normal", seed, index):
+        if view["phase"] == "bid" and len(view["legal_actions"]) > 1:
+            searched.append((seat, tricks_chances(state, seed + 7 * len(state.actions))))
+    return [(chances, state.bids[seat], state.won[seat]) for seat, chances in searched]
+
+
+def dealt(rules: object, players: int, seed: int, index: int) -> RififiState:
+    """Round ``index`` of the run with ``seed``, dealt."""
+    state = troef.load_game("rififi", rules, players).deal(seed * 100_003 + index, index % players)
     assert isinstance(state, RififiState)
-    bots = [make_bot("rififi", "normal", seed + 1000 * index + s) for s in range(players)]
-    searched: list[tuple[int, list[float], int]] = []
+    return state
+
+
+def played(state: RififiState, level: str, seed: int, index: int) -> Iterator[tuple[int, Mapping[str, Any]]]:
+    """Plays ``state`` out with ``level`` in every seat: the seat to move and its view before each move."""
+    bots = [make_bot("rififi", level, seed + 1000 * index + s) for s in range(state.game.players)]
     while (seat := state.current_player) is not None:
         view = state.view(seat)
-        action = bots[seat].act(view)
-        if view["phase"] == "bid" and len(view["legal_actions"]) > 1:
-            searched.append((seat, tricks_chances(state, seed + 7 * len(state.actions)), int(action[4:])))
-        state.apply(action)
-    return [(chances, bid, state.won[seat]) for seat, chances, bid in searched]
+        yield seat, view
+        state.apply(bots[seat].act(view))
 
 
 def made_chance(steering: Sequence[float], chances: Sequence[float], bid: int) -> float:
@@ -110,18 +121,14 @@ def fit(bids: Sequence[Bid]) -> Steering:
 
 def round_moves(rules: object, players: int, level: str, seed: int, index: int) -> list[Move]:
     """Round ``index``, played by ``level``: each move in play with more than `SOLVED` tricks left."""
-    game = troef.load_game("rififi", rules, players)
-    state = game.deal(seed * 100_003 + index, index % players)
-    assert isinstance(state, RififiState)
-    bots = [make_bot("rififi", level, seed + 1000 * index + s) for s in range(players)]
+    state = dealt(rules, players, seed, index)
     probe = search_bot("rififi", "normal", seed + index)
     rng = random.Random(seed + index)
     found: list[tuple[int, int, list[float]]] = []
-    while (seat := state.current_player) is not None:
-        view = state.view(seat)
+    for seat, view in played(state, level, seed, index):
         if view["phase"] == "play" and len(view["hand"]) > SOLVED:
-            policy = probe.playout(game, rng.randrange(1 << 30))
-            worlds = draw_worlds(game, view, probe.budget, policy, rng)
+            policy = probe.playout(state.game, rng.randrange(1 << 30))
+            worlds = draw_worlds(state.game, view, probe.budget, policy, rng)
             offs = [0.0] * 4
             for drawn in worlds:
                 world = drawn.clone()  # a world may be drawn twice
@@ -130,7 +137,6 @@ def round_moves(rules: object, players: int, level: str, seed: int, index: int) 
                 assert isinstance(world, RififiState)
                 offs[min(3, abs(world.won[seat] - state.bids[seat]))] += 1 / len(worlds)
             found.append((seat, len(view["hand"]), offs))
-        state.apply(bots[seat].act(view))
     return [(left, offs, state.won[seat] == state.bids[seat]) for seat, left, offs in found]
 
 
