@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import signal
@@ -124,6 +123,8 @@ class TablePage:
         self.acted_at: list[int] = []
         self.by_selection = False
         """Make every action naming 2+ cards by selecting its cards, even where a button offers it."""
+        self.missed: str | None = None
+        """Why the last click did not go through (None: it did)."""
         page.on("websocket", self._socket)
 
     def _socket(self, ws: WebSocket) -> None:
@@ -203,10 +204,10 @@ class TablePage:
             assert not legal or offered in legal, f"the page offers {offered!r}, not legal: {legal}"
         action = choose(state["actions"], legal)
         if action in state["actions"] and not (self.by_selection and len(cards_of(action)) >= 2):
-            self._click(f'[data-action="{action}"] >> visible=true')
+            self._click(f'[data-action="{action}"] >> visible=true', state["version"])
         else:
             self.select(cards_of(action))
-            self._click("[data-submit] >> visible=true")
+            self._click("[data-submit] >> visible=true", state["version"])
         self.acted.append(action)
         self.acted_at.append(state["version"])
         self._wait_past(state["version"])
@@ -228,13 +229,25 @@ class TablePage:
         selected = self.state()["selected"]
         assert sorted(selected) == sorted(cards), f"selected {selected}, wanted {list(cards)}"
 
-    def _click(self, selector: str) -> None:
+    def _click(self, selector: str, version: int | None = None) -> None:
+        """Click ``selector``. A click that does not go through in 5 s is no failure by itself: a forced
+        move the server played for the seat, or a new state, drew the page again (`_wait_past` sees the
+        new version, or fails saying where the page stands and why the last click missed). With
+        ``version``, a missed click is tried again while the page still shows that version (a loaded
+        machine can keep the page from taking a click for longer)."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-        # a forced move the server played for the seat, or a new state drew the page again:
-        # `_wait_past` sees the new version, or fails saying where the page stands
-        with contextlib.suppress(PlaywrightTimeout):
-            self.page.click(selector, timeout=5_000)
+        deadline = time.monotonic() + WAIT
+        while True:
+            try:
+                self.page.click(selector, timeout=5_000)
+            except PlaywrightTimeout as error:
+                self.missed = f"{selector}: {str(error).splitlines()[0]}"
+            else:
+                self.missed = None
+                return
+            if version is None or self.state()["version"] != version or time.monotonic() > deadline:
+                return
 
     def _wait_past(self, version: int, ready: bool = False) -> None:
         """Until the page shows a version after ``version`` (or, after ``ready``, no ready button)."""
@@ -250,7 +263,7 @@ class TablePage:
         except Exception as error:
             raise AssertionError(
                 f"the page stayed at version {version}: {self.state()}; sent {self.sent[-3:]};"
-                f" received {[f[:300] for f in self.frames[-2:]]}"
+                f" received {[f[:300] for f in self.frames[-2:]]}; the last click missed: {self.missed}"
             ) from error
 
 
