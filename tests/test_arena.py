@@ -167,8 +167,7 @@ def test_plot_without_matplotlib_names_the_extra(tmp_path: Path, monkeypatch: py
 
 
 def test_an_unwritable_out_file_is_one_line(tmp_path: Path) -> None:
-    result = invoke(
-        "arena", "rififi", "--deals", "2", "--workers", "1", "--out", str(tmp_path / "no" / "x.json")
-    )
+    missing = tmp_path / ("a-folder-that-is-not-there-" * 4) / "x.json"  # past any terminal's width
+    result = invoke("arena", "rififi", "--deals", "2", "--workers", "1", "--out", str(missing))
     assert result.exit_code == 2
     assert result.stderr.startswith("error: cannot write ") and result.stderr.count("\n") == 1

@@ -23,8 +23,9 @@ def consoles() -> tuple[Console, Console]:
 
 
 def fail(message: str) -> typer.Exit:
-    """Print ``message`` on standard error; the exit for input that is not valid."""
-    consoles()[1].print(Text(f"error: {message}"))
+    """Print ``message`` on standard error as one line, however long (not wrapped at the terminal's
+    width); the exit for input that is not valid."""
+    consoles()[1].print(Text(f"error: {message}"), soft_wrap=True)
     return typer.Exit(INVALID)
 
 
