@@ -11,6 +11,8 @@ plays every game and preset at its default number of players.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 import minitrick
@@ -46,3 +48,17 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
                 for g, p, n in variants()
             ],
         )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test has a node id of its own: pytest-xdist's ``--dist loadfile`` (the README's test command)
+    keeps one test of each id and drops the rest without a word.  Under pytest 9 Schemathesis gives every
+    API operation's test (``tests/test_web_openapi.py``) the test function's id, so each gets its
+    operation as its parameter; any other ids shared stop the run."""
+    for item in items:
+        label = getattr(item, "operation_label", None)
+        if isinstance(label, str) and not item.nodeid.endswith(f"[{label}]"):
+            item._id = item._id.with_params(label)
+    shared = [nodeid for nodeid, count in Counter(item.nodeid for item in items).items() if count > 1]
+    if shared:
+        raise pytest.UsageError(f"tests that share a node id (only one of each would run): {shared[:5]}")
