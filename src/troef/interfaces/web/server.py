@@ -323,14 +323,12 @@ class TableServer:
                     self._presence_soon(table)  # the seat is connected now
                     self.timers.schedule(table)
                 try:
-                    await self._commit(table, outcome.events)
+                    await self._commit(table, outcome.events, read=read)
                 except Behind:
                     continue
                 except TableError as error:
                     client.send(table.error("stale", str(error)))
                     return
-                if any(event.kind == "act" for event in outcome.events):
-                    self.metrics.act_seconds.observe(time.perf_counter() - read)
                 if outcome.reply is not None:
                     client.send(outcome.reply, self.clock())
                 if client.connection.refused:
@@ -361,10 +359,11 @@ class TableServer:
 
     # ------------------------------------------------------------------------------- storing
 
-    async def _commit(self, table: Table, events: tuple[Event, ...]) -> None:
+    async def _commit(self, table: Table, events: tuple[Event, ...], *, read: float | None = None) -> None:
         """Store ``events`` (the caller holds the table's lock), then apply them and send every
-        receiver its frame. Another process that stored these versions first wins: the table is
-        loaded again from the store and `TableError` (409) tells the caller."""
+        receiver its frame; a person's act whose frame was ``read`` then (perf_counter) is timed to
+        that moment. Another process that stored these versions first wins: the table is loaded again
+        from the store and `TableError` (409) tells the caller."""
         if not events:
             return
         failed = await self.writer.write(table.id, events=events)
@@ -375,6 +374,8 @@ class TableServer:
             raise failed
         table.apply(events)
         self._tell(table)
+        if read is not None and any(event.kind == "act" for event in events):
+            self.metrics.act_seconds.observe(time.perf_counter() - read)
         self.metrics.acts.inc(sum(event.kind == "act" for event in events))
         await self.cluster.moved(table.id, events)
         if table.status == "over":
