@@ -152,7 +152,6 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: st
 
 
 def test_plot_draws_the_ratings_into_a_png(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
     png = tmp_path / "ratings.png"
     result = invoke("arena", "rififi", "--deals", "4", "--workers", "1", "--plot", str(png))
     assert result.exit_code == 0, result.output
@@ -167,7 +166,15 @@ def test_plot_without_matplotlib_names_the_extra(tmp_path: Path, monkeypatch: py
 
 
 def test_an_unwritable_out_file_is_one_line(tmp_path: Path) -> None:
-    missing = tmp_path / ("a-folder-that-is-not-there-" * 4) / "x.json"  # past any terminal's width
-    result = invoke("arena", "rififi", "--deals", "2", "--workers", "1", "--out", str(missing))
+    folder = tmp_path / ("a-folder-that-is-not-there-" * 4)  # past any terminal's width
+    result = invoke("arena", "rififi", "--deals", "2", "--workers", "1", "--out", str(folder / "x.json"))
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: cannot write ") and result.stderr.count("\n") == 1
+    assert result.stderr == f"error: cannot write {folder / 'x.json'}: there is no folder {folder}\n"
+
+
+@pytest.mark.parametrize("flag", ["--out", "--plot"])
+def test_an_unwritable_file_is_refused_before_any_deal_is_played(tmp_path: Path, flag: str) -> None:
+    """It played every deal first, then failed to write: hours lost on a long run."""
+    result = invoke("arena", "rififi", "--bots", "strong,normal", "--deals", "100000", flag, str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr == f"error: cannot write {tmp_path}: it is a folder\n" and result.stdout == ""

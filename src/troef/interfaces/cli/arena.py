@@ -55,6 +55,9 @@ def arena(
         raise fail(str(e)) from None
     if plot is not None and not have_matplotlib():
         raise fail(MISSING)
+    for path in (out, plot):
+        if path is not None and (trouble := unwritable(path)) is not None:
+            raise fail(f"cannot write {path}: {trouble}")
     output, err = consoles()
     start = time.perf_counter()
     columns = (*Progress.get_default_columns(), MofNCompleteColumn())
@@ -112,6 +115,18 @@ def numbers_table(names: list[str], numbers: list[str]) -> Table:
 
 def interval(ci: tuple[float, float]) -> str:
     return f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
+
+
+def unwritable(path: Path) -> str | None:
+    """Why ``path`` cannot be written, checked before any deal is played; None when it can be."""
+    if path.is_dir():
+        return "it is a folder"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"there is no folder {folder}"
+    if not os.access(folder, os.W_OK):
+        return f"the folder {folder} is not writable"
+    return None
 
 
 def save(path: Path, what: str | Report, output: Console) -> None:
