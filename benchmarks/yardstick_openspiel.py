@@ -17,7 +17,8 @@ OpenSpiel's bot knows more than troef's: ``oh_hell``'s resampler, where it draws
 other players only the cards they really hold (``tests/test_openspiel_oh_hell.py``), so it knows which
 cards were left undealt: 19 of the 52 with 8 cards each, 3 with 12 (the most OpenSpiel deals 4 players).
 It also prints how each side bids and makes its bids (the mean bid, the share made, over and under, the
-mean points), to show where the points are won.  ``--out`` writes the figures, every deal's difference and
+mean points), and each hand troef played beside the same hand played by OpenSpiel's bot, by how the
+two bid it, to show where the points are won.  ``--out`` writes the figures, every deal's difference and
 every seat's bid, tricks and points, so runs with other seeds can be pooled.
 """
 
@@ -150,6 +151,30 @@ def bidding(seats: list[Seat], who: str) -> str:
     )
 
 
+def same_hands(deals: list[list[Seat]]) -> list[str]:
+    """Each hand troef played set beside the same hand played by OpenSpiel's bot (the same seat of the
+    deal's other seating), grouped by how troef's bid compared: the share of hands, and each side's mean
+    points and share of bids made."""
+    groups: dict[str, list[tuple[Seat, Seat]]] = {"the same": [], "higher": [], "lower": []}
+    for rounds in deals:
+        for first, second in zip(rounds[:PLAYERS], rounds[PLAYERS:], strict=True):
+            ours, theirs = (first, second) if first[0] == "troef" else (second, first)
+            compared = "the same" if ours[1] == theirs[1] else "higher" if ours[1] > theirs[1] else "lower"
+            groups[compared].append((ours, theirs))
+    hands = sum(len(group) for group in groups.values())
+
+    def side(seats: list[Seat]) -> str:
+        made = 100 * statistics.fmean(bid == won for _, bid, won, _ in seats)
+        return f"{statistics.fmean(points for *_, points in seats):.2f} points ({made:.0f}% made)"
+
+    return [
+        f"troef's bid {name} on {100 * len(group) / hands:.0f}% of the hands: "
+        f"troef {side([t for t, _ in group])}, openspiel {side([o for _, o in group])}"
+        for name, group in groups.items()
+        if group
+    ]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--deals", type=int, default=100)
@@ -184,6 +209,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     every = [seat for rounds in seats for seat in rounds]
     print("  " + bidding(every, "troef") + "\n  " + bidding(every, "openspiel"))
+    print("  the same hand played by each side:\n" + "\n".join("    " + line for line in same_hands(seats)))
     if args.out:
         figures = {"deals": args.deals, "tricks": args.tricks, "level": args.level, "set": args.set,
                    "seed": args.seed, "simulations": args.simulations, "mean_diff": mean, "ci95": [low, high],

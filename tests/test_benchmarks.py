@@ -124,6 +124,15 @@ def test_the_yardstick_and_the_bids_against_openspiel() -> None:
     assert yardstick.bidding(rounds, "troef") == (
         "troef: mean bid 1.00, made 33%, over 33%, under 33%, 4.33 points a round"
     )
+    deal = [("troef", 2, 2, 12), ("openspiel", 1, 0, 0), ("troef", 3, 3, 13), ("openspiel", 2, 1, 1)]
+    swapped = [("openspiel", 2, 2, 12), ("troef", 1, 1, 11), ("openspiel", 2, 3, 3), ("troef", 1, 2, 2)]
+    assert yardstick.same_hands([deal + swapped]) == [  # seat by seat: the same, the same, higher, lower
+        "troef's bid the same on 50% of the hands: troef 11.50 points (100% made), "
+        "openspiel 6.00 points (50% made)",
+        "troef's bid higher on 25% of the hands: troef 13.00 points (100% made), "
+        "openspiel 3.00 points (0% made)",
+        "troef's bid lower on 25% of the hands: troef 2.00 points (0% made), openspiel 1.00 points (0% made)",
+    ]
     changed = argparse.Namespace(level="strong", set=["worlds=4", "appraise_play=true"])
     bot = yardstick.troef_bot(changed, 3)
     assert isinstance(bot, SearchBot) and (bot.budget.worlds, bot.budget.appraise_play) == (4, True)
