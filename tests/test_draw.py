@@ -6,7 +6,6 @@ size (duplicate)."""
 from __future__ import annotations
 
 import random
-import time
 from itertools import combinations, product
 
 import pytest
@@ -444,17 +443,14 @@ def test_draw_edge_cases() -> None:
 
 
 @pytest.mark.slow
-def test_draw_is_fast() -> None:
-    """240 people (60 tables of four) in one session, and 40 people over six sessions, each well under a
-    second."""
+def test_a_club_evening_of_240_draws_three_sessions_where_nobody_meets_twice() -> None:
+    """240 people at 60 tables of four, three sessions: everyone seated, no pair at a table twice.  (Its
+    time is measured by ``benchmarks/bench_event.py``, not asserted here.)"""
     players = names(240)
     rng = random.Random(0)
     drawn: list[Session] = []
     for _ in range(3):
-        start = time.perf_counter()
-        drawn.append(draw(players, [4] * 60, meetings(drawn), rng))
-        assert time.perf_counter() - start < 1
+        tables = draw(players, [4] * 60, meetings(drawn), rng)
+        check_seating(tables, players, [4] * 60)
+        drawn.append(tables)
     assert max(meetings(drawn).values()) == 1
-    start = time.perf_counter()
-    event(40, False)
-    assert time.perf_counter() - start < 6 * 0.5
