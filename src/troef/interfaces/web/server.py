@@ -374,9 +374,10 @@ class TableServer:
             raise failed
         table.apply(events)
         self._tell(table)
-        if read is not None and any(event.kind == "act" for event in events):
+        acts = sum(event.kind == "act" for event in events)
+        if read is not None and acts:
             self.metrics.act_seconds.observe(time.perf_counter() - read)
-        self.metrics.acts.inc(sum(event.kind == "act" for event in events))
+        self.metrics.acts.inc(acts)
         await self.cluster.moved(table.id, events)
         if table.status == "over":
             await self._finish(table.id)
