@@ -1,7 +1,8 @@
 """troef's search bot against OpenSpiel's ISMCTS on Oh Hell, each in its own engine, in duplicate format.
 
     python benchmarks/yardstick_openspiel.py [--deals N] [--tricks T] [--level strong] [--set FIELD=VALUE ...]
-                                             [--simulations S] [--seed S] [--workers W] [--out FILE.json]
+                                             [--playout mix:P] [--simulations S] [--seed S] [--workers W]
+                                             [--out FILE.json]
 
 Rififi's ``oh-hell`` preset (4 players, T cards each) against OpenSpiel's ``oh_hell`` with the same
 deal: troef's bot acts in troef's engine from its view, ``pyspiel.ISMCTSBot`` (C++, random-rollout
@@ -9,7 +10,8 @@ evaluator, S simulations a move, UCT constant 2, the most visited action) in Ope
 its information state; every action is mirrored into the other engine (``tests/openspiel_bridge.py``,
 checked card for card by ``tests/test_openspiel_oh_hell.py``).  Each deal is played twice: troef in
 seats 0 and 2 and OpenSpiel in 1 and 3, then swapped, so each bot plays every seat once and the
-luck of the cards cancels.  ``--set`` changes a field of the level's `Budget`, as in ``variant_arena.py``.
+luck of the cards cancels.  ``--set`` changes a field of the level's `Budget`, and ``--playout mix:P`` plays
+each card of its play-outs greedily with probability P, else at random, as in ``variant_arena.py``.
 It prints troef's mean points per seat and round minus OpenSpiel's, with
 a bootstrap 95% confidence interval over deals, and checks that both engines score alike.
 
@@ -118,12 +120,13 @@ def play(deal: int, args: argparse.Namespace, troef_seats: tuple[int, ...]) -> l
 
 
 def troef_bot(args: argparse.Namespace, seed: int) -> Bot:
-    """troef's bot of ``args.level``, with the `Budget` changes of ``args.set`` if any."""
-    if not args.set:
+    """troef's bot of ``args.level``, with the `Budget` changes of ``args.set`` and the play-outs of
+    ``args.playout`` if any."""
+    if not args.set and not args.playout:
         return make_bot("rififi", args.level, seed)
     if args.level not in ("normal", "strong"):
-        raise ValueError(f"--set changes a search level (normal or strong), not {args.level!r}")
-    return make(Options(args.level, changes_of(args.set), ""), "rififi", VARIANT, seed)
+        raise ValueError(f"--set and --playout change a search level (normal or strong), not {args.level!r}")
+    return make(Options(args.level, changes_of(args.set), "", args.playout), "rififi", VARIANT, seed)
 
 
 def play_deal(deal: int, args: argparse.Namespace) -> tuple[float, list[Seat]]:
@@ -175,12 +178,39 @@ def same_hands(deals: list[list[Seat]]) -> list[str]:
     ]
 
 
+def misses(deals: list[list[Seat]]) -> list[str]:
+    """Where the missed bids fall: the rounds grouped by whether their bids add up to fewer tricks than
+    are played, more, or as many; for each group the share of rounds and its missed bids a round, in all
+    and each side's.  Bids adding up to anything but the tricks leave at least one seat a miss."""
+    groups: dict[str, list[list[Seat]]] = {"fewer than": [], "more than": [], "as many as": []}
+    for rounds in deals:
+        for table in (rounds[:PLAYERS], rounds[PLAYERS:]):
+            bids, tricks = sum(bid for _, bid, _, _ in table), sum(won for *_, won, _ in table)
+            name = "fewer than" if bids < tricks else "more than" if bids > tricks else "as many as"
+            groups[name].append(table)
+    total = sum(len(group) for group in groups.values())
+
+    def missed(group: list[list[Seat]], who: str | None = None) -> float:
+        return statistics.fmean(
+            sum(bid != won for side, bid, won, _ in table if who in (None, side)) for table in group
+        )
+
+    return [
+        f"rounds whose bids add up to {name} the tricks: {100 * len(group) / total:.0f}%, "
+        f"{missed(group):.2f} bids missed a round (troef {missed(group, 'troef'):.2f}, "
+        f"openspiel {missed(group, 'openspiel'):.2f})"
+        for name, group in groups.items()
+        if group
+    ]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--tricks", type=int, default=8)
     parser.add_argument("--level", default="strong", help="troef bot kind (default strong)")
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="a Budget field")
+    parser.add_argument("--playout", default="", help="mix:P")
     parser.add_argument("--simulations", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
@@ -201,18 +231,21 @@ def main(argv: Sequence[str] | None = None) -> None:
                 print(f"  {len(diffs)} deals: mean {statistics.fmean(diffs):+.2f}", flush=True)
     low, high = interval(resample_means([diffs], args.seed)[0])
     mean = statistics.fmean(diffs)
+    bot = " ".join([args.level, *args.set] + ([args.playout] if args.playout else []))
     print(
         f"oh-hell, {PLAYERS} players, {args.tricks} tricks, {args.deals} deals x 2 seatings: "
-        f"troef {' '.join([args.level, *args.set])} minus OpenSpiel ISMCTS ({args.simulations} simulations) "
+        f"troef {bot} minus OpenSpiel ISMCTS ({args.simulations} simulations) "
         f"= {mean:+.2f} points"
         f" per seat and round, 95% CI [{low:+.2f}, {high:+.2f}] ({time.perf_counter() - start:.0f} s)"
     )
     every = [seat for rounds in seats for seat in rounds]
     print("  " + bidding(every, "troef") + "\n  " + bidding(every, "openspiel"))
     print("  the same hand played by each side:\n" + "\n".join("    " + line for line in same_hands(seats)))
+    print("  where the bids are missed:\n" + "\n".join("    " + line for line in misses(seats)))
     if args.out:
         figures = {"deals": args.deals, "tricks": args.tricks, "level": args.level, "set": args.set,
-                   "seed": args.seed, "simulations": args.simulations, "mean_diff": mean, "ci95": [low, high],
+                   "playout": args.playout, "seed": args.seed, "simulations": args.simulations,
+                   "mean_diff": mean, "ci95": [low, high],
                    "diffs": diffs, "seats": seats}  # fmt: skip
         args.out.write_text(json.dumps(figures, indent=2) + "\n")
 

@@ -111,7 +111,7 @@ def test_the_yardstick_and_the_bids_against_openspiel() -> None:
     pytest.importorskip("pyspiel")
     yardstick, bids = bench("yardstick_openspiel"), bench("bids_openspiel")
     args = argparse.Namespace(
-        seed=1, tricks=3, level="heuristic", set=[], simulations=30, play_on=10, replays=1
+        seed=1, tricks=3, level="heuristic", set=[], playout="", simulations=30, play_on=10, replays=1
     )
     diff, seats = yardstick.play_deal(0, args)  # it raises if the engines score apart
     assert sorted(who for who, *_ in seats) == ["openspiel"] * 4 + ["troef"] * 4  # both seatings
@@ -133,14 +133,26 @@ def test_the_yardstick_and_the_bids_against_openspiel() -> None:
         "openspiel 3.00 points (0% made)",
         "troef's bid lower on 25% of the hands: troef 2.00 points (0% made), openspiel 1.00 points (0% made)",
     ]
-    changed = argparse.Namespace(level="strong", set=["worlds=4", "appraise_play=true"])
+    assert yardstick.misses([deal + swapped]) == [  # 8 bid for 6 tricks, then 6 for 8
+        "rounds whose bids add up to fewer than the tricks: 50%, 2.00 bids missed a round "
+        "(troef 1.00, openspiel 1.00)",
+        "rounds whose bids add up to more than the tricks: 50%, 2.00 bids missed a round "
+        "(troef 0.00, openspiel 2.00)",
+    ]
+    changed = argparse.Namespace(level="strong", set=["worlds=4", "appraise_play=true"], playout="")
     bot = yardstick.troef_bot(changed, 3)
     assert isinstance(bot, SearchBot) and (bot.budget.worlds, bot.budget.appraise_play) == (4, True)
-    assert bot.budget.iterations == search_bot("rififi", "strong", 3).budget.iterations  # strong's
+    level = search_bot("rififi", "strong", 3)
+    assert bot.budget.iterations == level.budget.iterations and bot.playout is level.playout  # strong's
+    noisy = yardstick.troef_bot(argparse.Namespace(level="strong", set=[], playout="mix:0.8"), 3)
+    assert isinstance(noisy, SearchBot) and noisy.budget == level.budget
+    assert noisy.playout is not level.playout
     with pytest.raises(ValueError, match=r"a search level \(normal or strong\), not 'heuristic'"):
-        yardstick.troef_bot(argparse.Namespace(level="heuristic", set=["worlds=4"]), 3)
+        yardstick.troef_bot(argparse.Namespace(level="heuristic", set=["worlds=4"], playout=""), 3)
     with pytest.raises(ValueError, match="a Budget has no field 'hops'"):
-        yardstick.troef_bot(argparse.Namespace(level="normal", set=["hops=1"]), 3)
+        yardstick.troef_bot(argparse.Namespace(level="normal", set=["hops=1"], playout=""), 3)
+    with pytest.raises(ValueError, match="--playout takes mix:P with P from 0 to 1, not 'mix:2'"):
+        yardstick.troef_bot(argparse.Namespace(level="normal", set=[], playout="mix:2"), 3)
     args.bidders = ["heuristic", "random"]
     rows = bids.positions(0, args)
     assert len(rows) == yardstick.PLAYERS  # every seat bids once
