@@ -181,7 +181,7 @@ def same_hands(deals: list[list[Seat]]) -> list[str]:
 def misses(deals: list[list[Seat]]) -> list[str]:
     """Where the missed bids fall: the rounds grouped by whether their bids add up to fewer tricks than
     are played, more, or as many; for each group the share of rounds and its missed bids a round, in all
-    and each side's.  Bids adding up to anything but the tricks leave at least one seat a miss."""
+    and each side's.  Bids that do not add up to the tricks leave at least one seat off its bid."""
     groups: dict[str, list[list[Seat]]] = {"fewer than": [], "more than": [], "as many as": []}
     for rounds in deals:
         for table in (rounds[:PLAYERS], rounds[PLAYERS:]):
