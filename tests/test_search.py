@@ -378,6 +378,7 @@ def test_the_levels_search_by_the_games_method_and_budget(game: str) -> None:
     assert (normal.budget.endgame, strong.budget.endgame) == ((8, 8) if kit.alone else (8, 12))
     assert (normal.budget.close, strong.budget.close) == (False, game == "piken")  # where it gained
     assert not normal.budget.others_by_policy and not strong.budget.others_by_policy  # it did not gain
+    assert normal.budget.spite == strong.budget.spite == 0.0  # not shown to gain yet
     assert (normal.appraise, strong.appraise) == (payoff, kit.appraise or payoff)
     assert (kit.appraise is not None) == (game in ("hoogjassen", "rififi"))  # where it gained
     assert (normal.budget.appraise_play, strong.budget.appraise_play) == (False, game == "rififi")
@@ -518,3 +519,19 @@ def test_piken_searches_the_heuristics_best_plays() -> None:
                 assert PikenBot(0).act(view) in found
                 wide += 1
     assert wide
+
+
+@pytest.mark.parametrize("endgame", [0, 8])
+def test_spite_takes_the_others_mean_off_the_seat_s_worth_only(endgame: int) -> None:
+    """With ``spite`` s a play-out is worth the seat its own worth less s times the other seats' mean,
+    played out or solved; the other seats' worth, and the play-out itself, stay as they were."""
+    state = positions("rififi", "oh-hell", 4, 3, 1)[-6 if endgame else -12]  # cards left: 6 or 12
+    seat = state.current_player
+    assert seat is not None
+    policy = rififi_playout.policy(state.game, 5)
+    plain = make_rollout(policy, seat, endgame)(state.clone(), random.Random(7))
+    spiteful = make_rollout(policy, seat, endgame, spite=0.5)(state.clone(), random.Random(7))
+    others = [w for s, w in enumerate(plain) if s != seat]
+    assert spiteful[seat] == pytest.approx(plain[seat] - 0.5 * sum(others) / 3)
+    assert [w for s, w in enumerate(spiteful) if s != seat] == others
+    assert make_rollout(policy, seat, endgame, spite=0.5)(state.clone(), random.Random(7)) == spiteful

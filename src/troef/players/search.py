@@ -76,6 +76,10 @@ class Budget:
     appraise_play: bool = False
     """The play-outs in play are worth what the bot's ``appraise`` says, as before play (False: their
     scores).  Strong sets it where its `PlayerKit` says (`PlayerKit.appraise_play`)."""
+    spite: float = 0.0
+    """The seat values a play-out at its own worth minus this times the other seats' mean worth, as a
+    player does who is out to beat the table, not only to score (0: its own worth; the other seats in
+    the tree still go by theirs).  No level uses it yet (``docs/bots.md``); ``--set spite=S`` tries it."""
 
 
 class SearchBot:
@@ -123,7 +127,7 @@ class SearchBot:
         endgame = budget.endgame if 0 <= left <= budget.endgame else 0
         search = SEARCHES[self.method]
         appraise = self.appraise if budget.appraise_play or not in_play else payoff
-        rollout = make_rollout(policy, seat, endgame, appraise)
+        rollout = make_rollout(policy, seat, endgame, appraise, budget.spite)
         others = policy if budget.others_by_policy and in_play else None
         return search(worlds, seat, legal, rollout, budget, self.rng, start + limit, others)
 
@@ -212,19 +216,26 @@ def payoff(state: State) -> list[float]:
     return state.final_scores()
 
 
-def make_rollout(policy: Policy, seat: int, endgame: int, appraise: Appraise = payoff) -> Rollout:
+def make_rollout(
+    policy: Policy, seat: int, endgame: int, appraise: Appraise = payoff, spite: float = 0.0
+) -> Rollout:
     """A play-out to the end of the round by ``policy``, worth ``appraise`` (the scores by default);
     with ``endgame`` set, a trick game's play-out is solved exactly for ``seat`` (the solutions kept
-    for the whole move)."""
+    for the whole move); with ``spite``, ``seat``'s worth less that times the others' mean."""
     table: Table = {}
 
     def play_out(state: State, rng: random.Random) -> list[float]:
         apply = state.apply
         if endgame and isinstance(state, TrickState) and state.in_play and not state.is_over:
-            return solve(state, seat, table)
-        while not state.is_over:
-            apply(policy(state, rng))
-        return appraise(state)
+            worth = solve(state, seat, table)
+        else:
+            while not state.is_over:
+                apply(policy(state, rng))
+            worth = appraise(state)
+        if spite:
+            worth = list(worth)
+            worth[seat] -= spite * (sum(worth) - worth[seat]) / (len(worth) - 1)
+        return worth
 
     return play_out
 
