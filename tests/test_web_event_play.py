@@ -194,7 +194,11 @@ def test_a_session_left_undrawn_is_drawn_when_the_server_starts_again(url: str) 
     with ServerProcess(url) as served:
         people, event = asyncio.run(first_session(served.base))
         cookie = people[0].cookie
-        seen = get(served.base, f"/api/events/{event}", cookie).json()
+        for _ in range(200):  # (session 2 is drawn as session 1's last table ends: a moment later)
+            seen = get(served.base, f"/api/events/{event}", cookie).json()
+            if len(seen["sessions"]) == 2:
+                break
+            time.sleep(0.05)
         assert [s["status"] for s in seen["sessions"]] == ["over", "playing"]
         served.kill()
     with Store(url) as store, store.writing() as connection:  # undo session 2's draw, as if killed before it
