@@ -10,10 +10,12 @@ evaluator, S simulations a move, UCT constant 2, the most visited action) in Ope
 its information state; every action is mirrored into the other engine (``tests/openspiel_bridge.py``,
 checked card for card by ``tests/test_openspiel_oh_hell.py``).  Each deal is played twice: troef in
 seats 0 and 2 and OpenSpiel in 1 and 3, then swapped, so each bot plays every seat once and the
-luck of the cards cancels.  ``--set`` changes a field of the level's `Budget`, and ``--playout mix:P`` plays
-each card of its play-outs greedily with probability P, else at random, as in ``variant_arena.py``.
-It prints troef's mean points per seat and round minus OpenSpiel's, with
-a bootstrap 95% confidence interval over deals, and checks that both engines score alike.
+luck of the cards cancels.  On Linux a run repeats itself exactly (`repeatable_pool`), so two runs
+with the same seed differ only where troef's bots do.  ``--set`` changes a field of the level's
+`Budget`, and ``--playout mix:P`` plays each card of its play-outs greedily with probability P, else at
+random, as in ``variant_arena.py``.  It prints troef's mean points per seat and round minus
+OpenSpiel's, with a bootstrap 95% confidence interval over deals, and checks that both engines score
+alike.
 
 OpenSpiel's bot knows more than troef's: ``oh_hell``'s resampler, where it draws its worlds, deals the
 other players only the cards they really hold (``tests/test_openspiel_oh_hell.py``), so it knows which
@@ -27,12 +29,15 @@ every seat's bid, tricks and points, so runs with other seeds can be pooled.
 from __future__ import annotations
 
 import argparse
+import ctypes
+import functools
 import json
+import multiprocessing
+import multiprocessing.pool
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -204,6 +209,20 @@ def misses(deals: list[list[Seat]]) -> list[str]:
     ]
 
 
+ADDR_NO_RANDOMIZE = 0x0040000
+"""Linux's ``personality`` flag that lays out every process started after it at the same addresses."""
+
+
+def repeatable_pool(workers: int) -> multiprocessing.pool.Pool:
+    """Processes in which OpenSpiel's bot repeats its choices: seeded alike, ``ISMCTSBot`` still chooses
+    by where its nodes lie in memory, so on Linux the processes started from here are laid out without
+    address randomization, and every deal is played in a fresh one (elsewhere a run does not repeat)."""
+    if sys.platform == "linux":
+        personality = ctypes.CDLL(None, use_errno=True).personality
+        personality(personality(0xFFFFFFFF) | ADDR_NO_RANDOMIZE)
+    return multiprocessing.get_context("spawn").Pool(workers, maxtasksperchild=1)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--deals", type=int, default=100)
@@ -221,10 +240,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     except ValueError as error:
         parser.error(str(error))
     start = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
+    with repeatable_pool(args.workers) as pool:
         diffs: list[float] = []
         seats: list[list[Seat]] = []
-        for diff, rounds in pool.map(play_deal, range(args.deals), [args] * args.deals):
+        for diff, rounds in pool.imap(functools.partial(play_deal, args=args), range(args.deals)):
             diffs.append(diff)
             seats.append(rounds)
             if len(diffs) % 10 == 0:
