@@ -180,6 +180,26 @@ def test_the_yardstick_repeats_itself(tmp_path: Path) -> None:
     assert len(runs[0]["seats"]) == 2
 
 
+def test_two_yardstick_runs_are_paired_deal_by_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pair = bench("yardstick_pair")
+    seat = [["troef", 2, 2, 12], ["openspiel", 1, 0, 0]]
+    runs = {"level": [1.0, -2.0, 3.0], "variant": [2.0, -2.0, 5.0, 9.0]}  # the variant ran a deal more
+    for name, diffs in runs.items():
+        seats = [seat if d == runs["level"][i % 3] else seat[::-1] for i, d in enumerate(diffs)]
+        run = {"seed": 24, "tricks": 12, "simulations": 10_000, "diffs": diffs, "seats": seats}
+        (tmp_path / f"{name}.json").write_text(json.dumps(run))
+    pair.main([str(tmp_path / "level.json"), str(tmp_path / "variant.json")])
+    out = capsys.readouterr().out
+    assert "seed 24, 12 tricks, 3 deals: the level +0.67, the variant +1.67; the variant's gain +1.00" in out
+    assert "correlation 1.00, played alike on 1 of them" in out
+    (tmp_path / "other.json").write_text(json.dumps({**run, "seed": 25}))
+    with pytest.raises(SystemExit):
+        pair.main([str(tmp_path / "level.json"), str(tmp_path / "other.json")])
+    assert "not of one seed" in capsys.readouterr().err
+
+
 def test_compiled_against_pure_runs_every_measurement_in_a_subprocess() -> None:
     """``bench_compiled.py`` with this interpreter for both engines: every row is measured, the ratios
     and the targets are reported (no timing asserted), and the table prints."""
