@@ -213,13 +213,17 @@ ADDR_NO_RANDOMIZE = 0x0040000
 """Linux's ``personality`` flag that lays out every process started after it at the same addresses."""
 
 
+NOT_REPEATABLE = "address randomization cannot be turned off here, so this run will not repeat itself"
+
+
 def repeatable_pool(workers: int) -> multiprocessing.pool.Pool:
     """Processes in which OpenSpiel's bot repeats its choices: seeded alike, ``ISMCTSBot`` still chooses
     by where its nodes lie in memory, so on Linux the processes started from here are laid out without
-    address randomization, and every deal is played in a fresh one (elsewhere a run does not repeat)."""
-    if sys.platform == "linux":
-        personality = ctypes.CDLL(None, use_errno=True).personality
-        personality(personality(0xFFFFFFFF) | ADDR_NO_RANDOMIZE)
+    address randomization, and every deal is played in a fresh one.  Where that cannot be, it says so."""
+    personality = ctypes.CDLL(None, use_errno=True).personality if sys.platform == "linux" else None
+    current = -1 if personality is None else personality(0xFFFFFFFF)
+    if personality is None or current == -1 or personality(current | ADDR_NO_RANDOMIZE) == -1:
+        print(NOT_REPEATABLE, file=sys.stderr)
     return multiprocessing.get_context("spawn").Pool(workers, maxtasksperchild=1)
 
 
