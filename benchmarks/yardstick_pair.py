@@ -6,7 +6,7 @@ Both files are ``yardstick_openspiel.py --out`` files of one seed and number of 
 itself exactly, so on a deal where troef's two bots choose alike the two runs play alike, and the
 difference of the runs' per-deal figures leaves out most of the luck that each run's own interval
 carries.  It prints each run's mean over the deals both played, the variant's gain with a bootstrap
-95% interval over those deals, the correlation of the two runs' per-deal figures, and the share of
+95% interval over those deals, the correlation of the two runs' per-deal figures, and how many
 deals played alike.
 """
 
