@@ -29,6 +29,7 @@ from troef.players.levels import search_bot
 from troef.players.piken.bot import PikenBot
 from troef.players.piken.playout import SEARCHED
 from troef.players.rififi import playout as rififi_playout
+from troef.players.rififi.bot import RififiBot, bid_chance
 from troef.players.search import (
     DISAGREE,
     Budget,
@@ -185,6 +186,45 @@ def test_likelihood_counts_the_choices_the_policy_would_not_make() -> None:
         odd.apply(next(a for a in odd.legal_actions() if a.text != text_of(chosen)))
     assert likelihood(odd, 0, policy, random.Random(0)) == pytest.approx(DISAGREE**3)
     assert likelihood(odd, 1, policy, random.Random(0)) == pytest.approx(DISAGREE**2)  # own bid: no evidence
+
+
+@pytest.mark.parametrize("preset", ["standaard", "oh-hell"])
+def test_a_bids_chance_is_a_softmax_of_the_expected_scores(preset: str) -> None:
+    game = troef.load_game("rififi", preset, 4)
+    for deal in range(20):
+        state = game.deal(deal, deal % 4)
+        while state.phase == "bid":
+            view = state.view(state.actor)
+            chances = {a: bid_chance(view, a) for a in view["legal_actions"]}
+            assert sum(chances.values()) == pytest.approx(1.0)
+            heuristic = RififiBot(0).act(view)
+            assert chances[heuristic] == max(chances.values())  # the heuristic bids the likeliest
+            if len(chances) > 1:
+                assert min(chances.values()) < chances[heuristic]
+            state.apply(heuristic)
+        assert bid_chance(state.view(state.actor), state.legal_actions()[0].text) == 1.0  # no bid
+
+
+def test_soft_reading_weighs_each_bid_by_its_chance() -> None:
+    game = troef.load_game("rififi", "oh-hell", 4)
+    policy = KITS["rififi"].playout(game, 0)
+    state, expected = game.deal(2, 0), 1.0
+    for _ in range(3):  # seats 1, 2, 3 bid one off the heuristic's bid where they can
+        view = state.view(state.actor)
+        chosen = text_of(policy(state.clone(), random.Random(0)))
+        bid = next(a for a in view["legal_actions"] if a != chosen)
+        expected *= bid_chance(view, bid)
+        state.apply(bid)
+    assert likelihood(state, 0, policy, random.Random(0), chance=bid_chance) == pytest.approx(expected)
+    assert expected < DISAGREE**3  # a bid the hand would seldom make counts for more than a miss
+    own = likelihood(state, 1, policy, random.Random(0), chance=bid_chance)
+    assert own > expected  # own bid: no evidence
+
+
+def test_strong_reads_bids_softly_only_where_asked() -> None:
+    bot = search_bot("rififi", "strong", 0)
+    assert bot.bid_chance is bid_chance and not bot.budget.soft_bids
+    assert search_bot("rikken", "strong", 0).bid_chance is None
 
 
 def test_close_reading_weighs_how_far_a_bid_is_and_every_card_played() -> None:

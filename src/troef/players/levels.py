@@ -50,4 +50,6 @@ def search_bot(game: str, kind: str, seed: int | None, thinking: float | None = 
         seconds=thinking,
     )
     appraise = kit.appraise if strong else None
-    return SearchBot(seed, budget, method, kit.playout, kit.candidates, kind, kit.bidding, appraise)
+    return SearchBot(
+        seed, budget, method, kit.playout, kit.candidates, kind, kit.bidding, appraise, kit.bid_chance
+    )

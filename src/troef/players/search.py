@@ -27,7 +27,7 @@ from ..core.tricks import TrickState
 from ..games import load_game
 from .endgame import Table, solve
 from .kits import sample_world
-from .shared.kit import Appraise, Candidates, PolicyFactory, all_legal
+from .shared.kit import Appraise, BidChance, Candidates, PolicyFactory, all_legal
 from .shared.playouts import Policy
 
 Rollout = Callable[[State, random.Random], list[float]]
@@ -76,6 +76,11 @@ class Budget:
     appraise_play: bool = False
     """The play-outs in play are worth what the bot's ``appraise`` says, as before play (False: their
     scores).  Strong sets it where its `PlayerKit` says (`PlayerKit.appraise_play`)."""
+    soft_bids: bool = False
+    """Inference weighs every other seat's choice before play by how likely the game's `BidChance` makes
+    it from the hand that seat holds in the world (False, or where the game has none: `DISAGREE` for
+    every one the policy would not have made).  No level uses it yet (``docs/bots.md``);
+    ``--set soft_bids=true`` tries it."""
     spite: float = 0.0
     """The seat values a play-out at its own worth minus this times the other seats' mean worth, as a
     player does who is out to beat the table, not only to score (0: its own worth; the other seats in
@@ -98,6 +103,7 @@ class SearchBot:
         name: str | None = None,
         bidding: PolicyFactory | None = None,
         appraise: Appraise | None = None,
+        bid_chance: BidChance | None = None,
     ) -> None:
         if method not in SEARCHES:
             raise GameError(f"search method must be one of {', '.join(SEARCHES)}, not {method!r}")
@@ -108,6 +114,7 @@ class SearchBot:
         self.bidding = bidding or playout
         self.candidates = candidates
         self.appraise = appraise or payoff
+        self.bid_chance = bid_chance
         self.name = name or method
         self._games: dict[str, Game] = {}
 
@@ -121,7 +128,8 @@ class SearchBot:
         game = self._game(view)
         in_play = view["phase"] == "play"
         policy = (self.playout if in_play else self.bidding)(game, self.rng.randrange(1 << 30))
-        worlds = draw_worlds(game, view, budget, policy, self.rng, start + DRAWING * limit)
+        chance = self.bid_chance if budget.soft_bids else None
+        worlds = draw_worlds(game, view, budget, policy, self.rng, start + DRAWING * limit, chance)
         seat: int = view["seat"]
         left = sum(view.get("hand_counts", ())) if in_play else -1
         endgame = budget.endgame if 0 <= left <= budget.endgame else 0
@@ -148,6 +156,7 @@ def draw_worlds(
     policy: Policy,
     rng: random.Random,
     deadline: float = math.inf,
+    chance: BidChance | None = None,
 ) -> list[State]:
     """``budget.worlds`` worlds for ``view``; with inference, drawn from more candidates in
     proportion to how well each explains the other seats' choices before play under ``policy``.
@@ -165,7 +174,7 @@ def draw_worlds(
     for world in candidates:
         if weights and time.perf_counter() >= deadline:
             break
-        weights.append(likelihood(world, view["seat"], policy, rng, budget.close))
+        weights.append(likelihood(world, view["seat"], policy, rng, budget.close, chance))
     return rng.choices(candidates[: len(weights)], weights, k=min(count, len(weights)))
 
 
@@ -174,7 +183,12 @@ def _informative(view: Mapping[str, Any], close: bool = False) -> list[str]:
 
 
 def likelihood(
-    world: State, seat: int | None, policy: Policy, rng: random.Random, close: bool = False
+    world: State,
+    seat: int | None,
+    policy: Policy,
+    rng: random.Random,
+    close: bool = False,
+    chance: BidChance | None = None,
 ) -> float:
     """How well ``world`` explains the choices other seats made before play: `DISAGREE` for each
     one that ``policy`` (before play: the game's heuristic) would have made otherwise there.  Read
@@ -186,7 +200,9 @@ def likelihood(
         in_play = replayed.phase == "play"
         if in_play and not close:
             break
-        if actor != seat:
+        if actor != seat and chance is not None and not in_play:
+            weight *= chance(replayed.view(actor), action.text)
+        elif actor != seat:
             expected = Action(text_of(policy(replayed, rng)))
             if expected != action:
                 weight *= DISAGREE ** (_bids_apart(replayed, expected, action) if close else 1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...games.rififi import Rififi
 from ..shared.kit import PlayerKit, sampler
 from . import playout, worlds
-from .bot import RififiBot
+from .bot import RififiBot, bid_chance
 
 KIT: PlayerKit = PlayerKit(
     game="rififi",
@@ -19,6 +19,7 @@ KIT: PlayerKit = PlayerKit(
     bidding=playout.bidding,
     appraise=playout.appraise,
     appraise_play=True,
+    bid_chance=bid_chance,
     method="ismcts",
     alone=True,
     marks=(1.0, 3.0, 8.0),  # a bid made is worth 10 and more; each trick off costs a point

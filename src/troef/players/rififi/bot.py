@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from math import comb
+from math import comb, exp
 from typing import Any, Final, TypeVar
 
 from ...core.cards import CODES, SUIT_MASKS, bits, parse_card
@@ -41,6 +41,8 @@ HOPELESS: Final = 0.3
 """Below this chance of winning, the bot does not spend a card on a trick it wants (nor lead it)."""
 TIE: Final = 0.02
 """Chances closer than this count as equal."""
+BID_SPREAD: Final = 1.5
+"""`bid_chance`: a bid worth this many points less than another (in expected score) is e times rarer."""
 
 
 class _Pack:
@@ -242,6 +244,25 @@ def _distribution(chances: Iterable[float]) -> list[float]:
     return dist
 
 
+def _bid_values(t: _Table, legal: Sequence[str]) -> dict[str, float]:
+    """The expected score of every legal bid, by the hand's trick distribution."""
+    dist = _distribution(_trick_chances(t).values())
+    points = t.pack.points
+    return {a: sum(p * points(int(a[4:]), k) for k, p in enumerate(dist)) for a in legal}
+
+
+def bid_chance(view: Mapping[str, Any], action: str) -> float:
+    """How likely a player bids ``action`` from ``view``: a softmax of the legal bids' expected scores,
+    `BID_SPREAD` points wide (1.0 for a seat with one legal choice, or where ``action`` is no bid)."""
+    legal: list[str] = view["legal_actions"]
+    if len(legal) == 1 or view["phase"] != "bid":
+        return 1.0
+    values = _bid_values(_Table(view), legal)
+    top = max(values.values())
+    weights = {a: exp((v - top) / BID_SPREAD) for a, v in values.items()}
+    return weights.get(action, 0.0) / sum(weights.values())
+
+
 class RififiBot:
     """Bids its expected tricks for the best expected score and plays to make the bid exactly."""
 
@@ -260,14 +281,7 @@ class RififiBot:
         return "play " + CODES[self._card(t, [parse_card(a[5:]) for a in legal])]
 
     def _bid(self, t: _Table, legal: list[str]) -> str:
-        dist = _distribution(_trick_chances(t).values())
-        points = t.pack.points
-
-        def expected(action: str) -> float:
-            bid = int(action[4:])
-            return sum(p * points(bid, tricks) for tricks, p in enumerate(dist))
-
-        return self._best(legal, expected)
+        return self._best(legal, _bid_values(t, legal).__getitem__)
 
     def _card(self, t: _Table, legal: list[int]) -> int:
         won = t.won[t.seat]

@@ -28,6 +28,9 @@ PolicyFactory = Callable[[Game, int], Policy]
 """A game's play-out policy for a seed (``players/<game>/playout.py``)."""
 Candidates = Callable[[Mapping[str, Any]], list[str]]
 """The legal actions of a view worth searching (a game may leave out those never worth it)."""
+BidChance = Callable[[Mapping[str, Any], str], float]
+"""How likely a seat makes a choice before play (an action's text) from its view: inference's model
+of the other seats (`Budget.soft_bids`)."""
 Sampler = Callable[[Game, Mapping[str, Any], random.Random], State]
 """A round consistent with everything a view shows, the cards it hides dealt at random (what play
 revealed respected): a world for a bot that searches (``players/<game>/worlds.py``)."""
@@ -82,6 +85,9 @@ class PlayerKit:
     appraise_play: bool = False
     """Level strong values its play-outs in play by ``appraise`` too (`Budget.appraise_play`); kept where
     it gained (``docs/bots.md``)."""
+    bid_chance: BidChance | None = None
+    """How likely a seat's bids are from its hand, for inference that weighs them softly
+    (`Budget.soft_bids`); None: the policy's bid or not."""
     marks: tuple[float, float, float] | None = None
     """The least points a decision must lose against the best to be marked an inaccuracy, a mistake and a
     blunder (`troef.analysis`), in the game's own points; None: its rounds are not analysed."""
