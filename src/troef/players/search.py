@@ -193,7 +193,8 @@ def likelihood(
     """How well ``world`` explains the choices other seats made before play: `DISAGREE` for each
     one that ``policy`` (before play: the game's heuristic) would have made otherwise there.  Read
     ``close``, also for each card they played that ``policy`` would not have, and `DISAGREE` once for
-    every legal bid between the one made and the policy's (a bid of 3 where it bids 1: twice)."""
+    every legal bid between the one made and the policy's (a bid of 3 where it bids 1: twice).  With
+    ``chance``, each of their choices before play counts for its chance from their view instead."""
     replayed = world.game.from_deal(world.deal_record(), world.dealer)
     weight = 1.0
     for actor, action in zip(world.actors, world.actions, strict=True):
