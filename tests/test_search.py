@@ -209,14 +209,14 @@ def test_soft_reading_weighs_each_bid_by_its_chance() -> None:
     game = troef.load_game("rififi", "oh-hell", 4)
     policy = KITS["rififi"].playout(game, 0)
     state, expected = game.deal(2, 0), 1.0
-    for _ in range(3):  # seats 1, 2, 3 bid one off the heuristic's bid where they can
+    for _ in range(3):  # seats 1, 2, 3 bid other than the heuristic would
         view = state.view(state.actor)
         chosen = text_of(policy(state.clone(), random.Random(0)))
         bid = next(a for a in view["legal_actions"] if a != chosen)
         expected *= bid_chance(view, bid)
         state.apply(bid)
     assert likelihood(state, 0, policy, random.Random(0), chance=bid_chance) == pytest.approx(expected)
-    assert expected < DISAGREE**3  # a bid the hand would seldom make counts for more than a miss
+    assert expected < DISAGREE**3  # bids the hands would seldom make weigh more than plain misses
     own = likelihood(state, 1, policy, random.Random(0), chance=bid_chance)
     assert own > expected  # own bid: no evidence
 
