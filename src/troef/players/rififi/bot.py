@@ -43,6 +43,10 @@ TIE: Final = 0.02
 """Chances closer than this count as equal."""
 BID_SPREAD: Final = 1.5
 """`bid_chance`: a bid worth this many points less than another (in expected score) is e times rarer."""
+MEMO: Final = 1 << 16
+"""`_bid_values` keeps the values of this many hands' bids (inference and the play-outs of the bids ask
+again for the hands their worlds share)."""
+_BID_VALUES: dict[tuple[object, ...], dict[str, float]] = {}
 
 
 class _Pack:
@@ -52,6 +56,9 @@ class _Pack:
         self.power = game.power
         self.must_trump = bool(game.rules["must_trump"])
         self.points: Callable[[int, int], int] = game.points
+        counts = range(game.max_hand + 1)
+        self.score = tuple(tuple(game.points(b, k) for k in counts) for b in counts)
+        """``score[bid][tricks]``: `points` as a table."""
         self.size = len(game.pack_cards)
         self.suits = tuple(m & game.pack for m in SUIT_MASKS)
         self.above = tuple(
@@ -79,11 +86,21 @@ def _none(draws: int, pool: int, k: int) -> float:
     return comb(pool - k, draws) / comb(pool, draws)
 
 
+_HYPER: dict[tuple[int, int, int, int], float] = {}
+"""`_hyper`'s answers, kept (a few thousand: the arguments are counts of cards in one pack)."""
+
+
 def _hyper(pool: int, k: int, draws: int, j: int) -> float:
     """Chance that ``draws`` cards from ``pool`` include exactly ``j`` of ``k`` given ones."""
-    if not 0 <= j <= k or draws - j > pool - k or draws < j:
-        return 0.0
-    return comb(k, j) * comb(pool - k, draws - j) / comb(pool, draws)
+    key = (pool, k, draws, j)
+    found = _HYPER.get(key)
+    if found is None:
+        if not 0 <= j <= k or draws - j > pool - k or draws < j:
+            found = 0.0
+        else:
+            found = comb(k, j) * comb(pool - k, draws - j) / comb(pool, draws)
+        _HYPER[key] = found
+    return found
 
 
 class _Table:
@@ -244,11 +261,30 @@ def _distribution(chances: Iterable[float]) -> list[float]:
     return dist
 
 
-def _bid_values(t: _Table, legal: Sequence[str]) -> dict[str, float]:
-    """The expected score of every legal bid, by the hand's trick distribution."""
-    dist = _distribution(_trick_chances(t).values())
-    points = t.pack.points
-    return {a: sum(p * points(int(a[4:]), k) for k, p in enumerate(dist)) for a in legal}
+def _bid_values(view: Mapping[str, Any], legal: Sequence[str]) -> dict[str, float]:
+    """The expected score of every legal bid from a bidding ``view``, by the hand's trick distribution
+    (kept for the next view that holds the same hand at the same place: `MEMO`)."""
+    key = (
+        _pack(view["rules"], int(view["players"])),
+        view["seat"],
+        view["dealer"],
+        view["leader"],
+        view["trump_card"],
+        view["trump"],
+        codes_mask(view["hand"]),
+        tuple(legal),
+    )
+    values = _BID_VALUES.get(key)
+    if values is None:
+        if len(_BID_VALUES) >= MEMO:
+            _BID_VALUES.clear()
+        t = _Table(view)
+        dist = _distribution(_trick_chances(t).values())
+        score = t.pack.score
+        values = _BID_VALUES[key] = {
+            a: sum([p * score[int(a[4:])][k] for k, p in enumerate(dist)]) for a in legal
+        }
+    return values
 
 
 def bid_chance(view: Mapping[str, Any], action: str) -> float:
@@ -257,10 +293,12 @@ def bid_chance(view: Mapping[str, Any], action: str) -> float:
     legal: list[str] = view["legal_actions"]
     if len(legal) == 1 or view["phase"] != "bid":
         return 1.0
-    values = _bid_values(_Table(view), legal)
+    values = _bid_values(view, legal)
+    if action not in values:
+        return 0.0
     top = max(values.values())
-    weights = {a: exp((v - top) / BID_SPREAD) for a, v in values.items()}
-    return weights.get(action, 0.0) / sum(weights.values())
+    total = sum([exp((v - top) / BID_SPREAD) for v in values.values()])
+    return exp((values[action] - top) / BID_SPREAD) / total
 
 
 class RififiBot:
@@ -275,13 +313,9 @@ class RififiBot:
         legal: list[str] = view["legal_actions"]
         if len(legal) == 1:
             return legal[0]
-        t = _Table(view)
         if view["phase"] == "bid":
-            return self._bid(t, legal)
-        return "play " + CODES[self._card(t, [parse_card(a[5:]) for a in legal])]
-
-    def _bid(self, t: _Table, legal: list[str]) -> str:
-        return self._best(legal, _bid_values(t, legal).__getitem__)
+            return self._best(legal, _bid_values(view, legal).__getitem__)
+        return "play " + CODES[self._card(_Table(view), [parse_card(a[5:]) for a in legal])]
 
     def _card(self, t: _Table, legal: list[int]) -> int:
         won = t.won[t.seat]
