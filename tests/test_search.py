@@ -221,6 +221,19 @@ def test_soft_reading_weighs_each_bid_by_its_chance() -> None:
     assert own > expected  # own bid: no evidence
 
 
+def test_a_bids_chance_is_kept_per_hand_and_legal_bids() -> None:
+    game = troef.load_game("rififi", "oh-hell", 4)  # 13 tricks; the dealer may not bid the rest
+    for first, banned, allowed in (("bid 0", "bid 9", "bid 8"), ("bid 1", "bid 8", "bid 9")):
+        state = game.deal(3, 0)  # the dealer's hand alike, the bid it may not make not
+        for bid in (first, "bid 2", "bid 2"):
+            state.apply(bid)
+        view = state.view(state.actor)
+        chances = {a: bid_chance(view, a) for a in view["legal_actions"]}
+        assert sum(chances.values()) == pytest.approx(1.0)
+        assert banned not in chances and bid_chance(view, banned) == 0.0
+        assert bid_chance(view, allowed) > 0.0
+
+
 def test_strong_reads_bids_softly_only_where_asked() -> None:
     bot = search_bot("rififi", "strong", 0)
     assert bot.bid_chance is bid_chance and not bot.budget.soft_bids

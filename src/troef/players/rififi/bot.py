@@ -22,6 +22,7 @@ import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from math import comb, exp
+from operator import mul
 from typing import Any, Final, TypeVar
 
 from ...core.cards import CODES, SUIT_MASKS, bits, parse_card
@@ -211,20 +212,11 @@ def _trick_chances(t: _Table) -> dict[int, float]:
     pool = t.unseen.bit_count()
     drawn = sum(t.draws[j] for j in others)
     trumps = t.unseen & suits[trump] if trump >= 0 else 0
-    trump_odds = [1.0 if t.known[j] else 1.0 - _none(t.draws[j], pool, trumps.bit_count()) for j in others]
-    survive: dict[tuple[int, int], float] = {}
-
-    def no_ruff(s: int, rnd: int) -> float:
-        """Chance that no opponent ruffs the ``rnd``-th round of suit ``s``."""
-        if (s, rnd) not in survive:
-            k = (t.unseen & suits[s]).bit_count()
-            p = 1.0
-            for j, has_trump in zip(others, trump_odds, strict=True):
-                short = sum(_hyper(pool, k, t.draws[j], m) for m in range(rnd))
-                p *= 1.0 - short * has_trump
-            survive[s, rnd] = p
-        return survive[s, rnd]
-
+    draws = tuple(t.draws[j] for j in others)
+    trump_odds = tuple(
+        1.0 if t.known[j] else 1.0 - _none(t.draws[j], pool, trumps.bit_count()) for j in others
+    )
+    suit_left = [(t.unseen & m).bit_count() for m in suits]
     chances: dict[int, float] = {}
     spare: list[int] = []
     ruffs = 0.0
@@ -238,7 +230,11 @@ def _trick_chances(t: _Table) -> dict[int, float]:
             below = len(mine) - i - 1
             p = 0.0
             for j in range(below - sure + 1):
-                rounds = 1.0 if s == trump or trump < 0 else no_ruff(s, i + sure + j + 1)
+                rounds = (
+                    1.0
+                    if s == trump or trump < 0
+                    else _no_ruff(pool, suit_left[s], draws, trump_odds, i + sure + j + 1)
+                )
                 p += _hyper(pool, k, drawn, j) * rounds
             if s == trump and p < 1.0:
                 spare.append(card)
@@ -248,6 +244,24 @@ def _trick_chances(t: _Table) -> dict[int, float]:
         chances[i] += extra
         ruffs -= extra
     return chances
+
+
+_NO_RUFF: dict[tuple[int, int, tuple[int, ...], tuple[float, ...], int], float] = {}
+"""`_no_ruff`'s answers, kept (a few hundred: bidding sees few unseen-card counts)."""
+
+
+def _no_ruff(pool: int, k: int, draws: tuple[int, ...], trump_odds: tuple[float, ...], rnd: int) -> float:
+    """Chance that no opponent ruffs the ``rnd``-th round of a suit with ``k`` of the ``pool`` unseen
+    cards, the opponents drawing ``draws`` of them and holding a trump at ``trump_odds``."""
+    key = (pool, k, draws, trump_odds, rnd)
+    found = _NO_RUFF.get(key)
+    if found is None:
+        found = 1.0
+        for d, has_trump in zip(draws, trump_odds, strict=True):
+            short = sum([_hyper(pool, k, d, m) for m in range(rnd)])
+            found *= 1.0 - short * has_trump
+        _NO_RUFF[key] = found
+    return found
 
 
 def _distribution(chances: Iterable[float]) -> list[float]:
@@ -281,9 +295,7 @@ def _bid_values(view: Mapping[str, Any], legal: Sequence[str]) -> dict[str, floa
         t = _Table(view)
         dist = _distribution(_trick_chances(t).values())
         score = t.pack.score
-        values = _BID_VALUES[key] = {
-            a: sum([p * score[int(a[4:])][k] for k, p in enumerate(dist)]) for a in legal
-        }
+        values = _BID_VALUES[key] = {a: sum(map(mul, dist, score[int(a[4:])])) for a in legal}
     return values
 
 
