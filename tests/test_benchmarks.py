@@ -108,6 +108,20 @@ def test_search_measure() -> None:
     assert search.seconds_per_move(("piken", "standaard", 3), "normal", 1, 1) > 0
 
 
+def test_the_drawing_is_timed_for_every_setting(capsys: pytest.CaptureFixture[str]) -> None:
+    drawing = bench("bench_drawing")
+    views = drawing.positions(1, 4, 3, 1)
+    assert views and all(view["phase"] == "play" for view in views)
+    drawing.main(["--rounds", "1", "--tricks", "4", "--every", "3", "--worlds", "4", "--seed", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"oh-hell, 4 cards, {len(views)} positions, 4 worlds kept a move"
+    assert [line.split(":")[0].strip() for line in lines[1:]] == [
+        f"{n} candidates a world, bids read {reading}"
+        for n in (4, 12)
+        for reading in ("as the level", "softly")
+    ]
+
+
 def test_the_yardstick_and_the_bids_against_openspiel() -> None:
     pytest.importorskip("pyspiel")
     yardstick, bids = bench("yardstick_openspiel"), bench("bids_openspiel")
