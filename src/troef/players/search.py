@@ -79,7 +79,7 @@ class Budget:
     soft_bids: bool = False
     """Inference weighs every other seat's choice before play by how likely the game's `BidChance` makes
     it from the hand that seat holds in the world (False, or where the game has none: `DISAGREE` for
-    every one the policy would not have made).  No level uses it yet (``docs/bots.md``);
+    every one the policy would not have made).  No level uses it: it did not gain (``docs/bots.md``);
     ``--set soft_bids=true`` tries it."""
     spite: float = 0.0
     """The seat values a play-out at its own worth minus this times the other seats' mean worth, as a
