@@ -116,7 +116,7 @@ class Bus:
             raise BusError(f"cannot use Redis at {self.url}: {error}") from error
 
     async def close(self) -> None:
-        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        await self._pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # typed from redis 8
         await self.redis.aclose()
 
     # ------------------------------------------------------------------------------- processes
