@@ -18,8 +18,9 @@ in every seat, and at every card a seat chooses with more than `SOLVED` tricks l
 worlds for it are played out once each by the greedy play-out policy, from that move.  The chance of
 making the bid when such a play-out leaves the seat d tricks off is taken to change linearly with the
 tricks k left beyond the last `SOLVED`: f(0) = 1 - a k, f(1) = b k, f(2) = c k.  It prints the slopes of
-the highest likelihood beside the likelihood of strong's own appraisal in play (`STEERING` at every move);
-what an appraisal by the fitted slopes did: ``docs/bots.md``.
+the highest likelihood beside the likelihood of strong's own appraisal in play (`STEERING` at every move),
+and by the tricks left (`STAGES`) how well each foretells the bids made (Brier scores, beside that of the
+share made itself); what an appraisal by the fitted slopes did: ``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ PLAY_OUTS = 10
 """Random play-outs per world."""
 SOLVED = 2
 """``--play``: the last tricks, which strong's search solves exactly (8 cards with 4 players)."""
+STAGES = ((3, 4), (5, 6), (7, 8), (9, 10), (11, 52))
+"""``--play``: the moves grouped by the tricks the seat had left, for the Brier scores."""
 
 
 def tricks_chances(state: RififiState, seed: int) -> list[float]:
@@ -162,6 +165,29 @@ def fit_play(moves: Sequence[Move]) -> Steering:
     return max(grid, key=lambda slopes: play_log_likelihood(sloped(slopes), moves))
 
 
+def brier(steering: Callable[[int], Sequence[float]], moves: Sequence[Move]) -> float:
+    """The mean squared error of the chances of making the bid that ``steering`` gives the moves."""
+    return statistics.fmean((made_chance(steering(left), offs, 0) - made) ** 2 for left, offs, made in moves)
+
+
+def foresight(moves: Sequence[Move], steerings: Mapping[str, Callable[[int], Sequence[float]]]) -> list[str]:
+    """For the moves of each `STAGES` group: how many, the share of bids made, and the Brier score of each
+    of ``steerings`` beside that of the share itself (one chance for every move, knowing the outcomes)."""
+    lines = []
+    for low, high in STAGES:
+        group = [move for move in moves if low <= move[0] <= high]
+        if group:
+            share = statistics.fmean(made for _, _, made in group)
+            alone = statistics.fmean((share - made) ** 2 for _, _, made in group)
+            scores = "".join(f", {name} {brier(steer, group):.3f}" for name, steer in steerings.items())
+            most = max(left for left, _, _ in group)
+            lines.append(
+                f"{low} to {most} tricks left: {len(group)} moves, {share:.0%} made; "
+                f"Brier: the share alone {alone:.3f}{scores}"
+            )
+    return lines
+
+
 def fit_moves(args: argparse.Namespace, rules: object) -> None:
     """``--play``: fit and print the steering of the play-outs in play."""
     play = functools.partial(round_moves, rules, args.players, args.level, args.seed)
@@ -180,6 +206,12 @@ def fit_moves(args: argparse.Namespace, rules: object) -> None:
         f"greedy play-outs alone {play_log_likelihood(lambda _: (1.0,), moves):.1f}, "
         f"strong's (the bids' steering) {play_log_likelihood(lambda _: strong, moves):.1f}"
     )
+    steerings = {
+        "greedy play-outs alone": lambda _: (1.0,),
+        "strong's": lambda _: strong,
+        "the fit": sloped(slopes),
+    }
+    print("\n".join("  " + line for line in foresight(moves, steerings)))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -291,9 +291,16 @@ def test_the_steering_fit_in_play_sets_each_move_beside_the_bid_made(
     one_off = [(12, [0.0, 1.0, 0.0, 0.0], True), (12, [0.0, 1.0, 0.0, 0.0], False)]
     assert fitting.fit_play(one_off)[1] == pytest.approx(0.05)  # a trick off with 10 left: made half the time
     assert fitting.steering_in_play((0.01, 0.05, 0.02), 12) == pytest.approx((0.9, 0.5, 0.2))
+    on_it, one_off_it = [1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]
+    early = [(3, on_it, True), (4, on_it, False), (12, one_off_it, True)]
+    assert fitting.foresight(early, {"greedy alone": lambda _: (1.0,)}) == [
+        "3 to 4 tricks left: 2 moves, 50% made; Brier: the share alone 0.250, greedy alone 0.500",
+        "11 to 12 tricks left: 1 moves, 100% made; Brier: the share alone 0.000, greedy alone 1.000",
+    ]
     fitting.main(["--play", "--level", "normal", "--option", "tricks=3", "--rounds", "1"])
     out = capsys.readouterr().out
     assert out.startswith("rififi oh-hell, 4 players, 1 rounds of normal bots: 4 moves in play with more")
+    assert "\n  3 to 3 tricks left: 4 moves, " in out and out.count("tricks left: ") == 1
 
 
 def test_a_variant_is_set_against_its_level_on_the_same_deals(
