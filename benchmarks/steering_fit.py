@@ -200,17 +200,17 @@ def fit_moves(args: argparse.Namespace, rules: object) -> None:
     )
     scoring = troef.load_game("rififi", rules, args.players).rules["scoring"]
     strong = STEERING.get(str(scoring), (1.0,))  # where the scoring has none: the play-outs' scores
-    print(
-        f"  per trick left beyond the last {SOLVED}: f(0) -{slopes[0]:.3f}, f(1) +{slopes[1]:.3f}, "
-        f"f(2) +{slopes[2]:.3f}: log-likelihood {play_log_likelihood(sloped(slopes), moves):.1f}, "
-        f"greedy play-outs alone {play_log_likelihood(lambda _: (1.0,), moves):.1f}, "
-        f"strong's (the bids' steering) {play_log_likelihood(lambda _: strong, moves):.1f}"
-    )
     steerings = {
+        "the fit": sloped(slopes),
         "greedy play-outs alone": lambda _: (1.0,),
         "strong's": lambda _: strong,
-        "the fit": sloped(slopes),
     }
+    fitted, greedy, strongs = (play_log_likelihood(steer, moves) for steer in steerings.values())
+    print(
+        f"  per trick left beyond the last {SOLVED}: f(0) -{slopes[0]:.3f}, f(1) +{slopes[1]:.3f}, "
+        f"f(2) +{slopes[2]:.3f}: log-likelihood {fitted:.1f}, "
+        f"greedy play-outs alone {greedy:.1f}, strong's (the bids' steering) {strongs:.1f}"
+    )
     print("\n".join("  " + line for line in foresight(moves, steerings)))
 
 
